@@ -1,0 +1,1 @@
+"""How we say it: question matching, templates per language, rendering with the caveat."""

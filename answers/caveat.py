@@ -1,0 +1,97 @@
+"""Build the evidence line every answer ends with.
+
+The caveat is computed here, from the claims an answer used, and appended by the rendering
+layer, so that no template can leave it out. When any claim used rests on one record, the
+caveat is the *single-source caveat*: it names that record, its kind and date, and what would
+upgrade the claim. A record we only saw through a relay is said to be unverified by us.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from knowledge.base import KnowledgeBase
+from knowledge.schema import Level, Source, SourceKind, Text
+
+# Stale evidence: past this age the caveat says how old the evidence is.
+STALE_AFTER_DAYS = 7
+
+DEFAULT_UPGRADE = {
+    SourceKind.SOCIAL_POST: Text(
+        en="an official non-X record (announcement, status log, repository file or model card) "
+        "saying the same",
+        zh="一条非 X 的官方记录（公告、状态日志、仓库文件或模型卡）给出同样说法",
+    ),
+    SourceKind.NEWS_RELAY: Text(
+        en="the original record, read by us, or an official record saying the same",
+        zh="由我们直接读到的原始记录，或给出同样说法的官方记录",
+    ),
+}
+FALLBACK_UPGRADE = Text(
+    en="a second, independent record saying the same",
+    zh="另一条独立记录给出同样说法",
+)
+
+
+@dataclass(frozen=True)
+class SingleSource:
+    claim_id: str
+    record: Source
+    upgrade: Text
+
+
+@dataclass(frozen=True)
+class CaveatFacts:
+    """What the caveat template needs; computed once per reply."""
+
+    single: tuple[SingleSource, ...]
+    relay_only: tuple[Source, ...]  # records used that we saw only through a relay
+    levels: tuple[tuple[str, Level], ...]
+    evidence_date: dt.date | None  # newest published record behind the claims used
+    kb_date: dt.date | None  # newest evidence the KB had recorded on the as-of date
+    today: dt.date
+    as_of: dt.date | None  # set when answering as the KB stood on a past date
+
+    @property
+    def age_days(self) -> int | None:
+        anchor = self.evidence_date or self.kb_date
+        return None if anchor is None else ((self.as_of or self.today) - anchor).days
+
+    @property
+    def stale(self) -> bool:
+        return self.age_days is not None and self.age_days > STALE_AFTER_DAYS
+
+
+def caveat_facts(
+    kb: KnowledgeBase,
+    claim_ids: Sequence[str],
+    *,
+    today: dt.date,
+    as_of: dt.date | None,
+) -> CaveatFacts:
+    single: list[SingleSource] = []
+    relay_only: dict[str, Source] = {}
+    levels: list[tuple[str, Level]] = []
+    for cid in claim_ids:
+        a = kb.assessment(cid, as_of)
+        levels.append((cid, a.level))
+        for record_id in (*a.supporting, *a.contradicting):  # the records that decide the level
+            record = kb.sources[record_id]
+            if record.seen_via_relay:
+                relay_only[record.id] = record
+        if a.level is Level.SINGLE_SOURCE:
+            record = kb.sources[a.supporting[0]]
+            claim = kb.claims[cid]
+            upgrade = claim.upgrade or DEFAULT_UPGRADE.get(record.kind, FALLBACK_UPGRADE)
+            single.append(SingleSource(cid, record, upgrade))
+    return CaveatFacts(
+        single=tuple(single),
+        relay_only=tuple(relay_only.values()),
+        levels=tuple(levels),
+        evidence_date=kb.evidence_date(claim_ids, as_of),
+        kb_date=kb.newest_recorded(as_of),
+        today=today,
+        as_of=as_of,
+    )

@@ -1,0 +1,66 @@
+"""The matcher's vocabulary: ``data/lexicon.toml`` parsed into weighted terms per topic."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from answers.text import fold, words
+
+LEXICON = Path(__file__).parent / "data" / "lexicon.toml"
+DEFAULT_WEIGHT = 2.0
+INTENTS = ("status", "sources", "watch", "changes", "help")
+
+
+@dataclass(frozen=True)
+class Topic:
+    name: str
+    label: dict[str, str]
+    en: dict[str, float]  # stemmed phrase ("how far") → weight
+    zh: dict[str, float]  # folded substring → weight
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    topics: dict[str, Topic]
+    subject_en: frozenset[str]
+    subject_zh: tuple[str, ...]
+    vocabulary: frozenset[str]  # every single English stem a term uses (typo targets)
+    longest_phrase: int
+
+
+def _parse(term: str) -> tuple[str, float]:
+    text, _, weight = term.partition("^")
+    return text, float(weight) if weight else DEFAULT_WEIGHT
+
+
+def _en_key(phrase: str) -> str:
+    return " ".join(words(fold(phrase)))
+
+
+def load_lexicon(path: Path = LEXICON) -> Lexicon:
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    topics: dict[str, Topic] = {}
+    vocabulary: set[str] = set()
+    longest = 1
+    for name, spec in data["topic"].items():
+        en: dict[str, float] = {}
+        for term in spec.get("en", []):
+            text, weight = _parse(term)
+            key = _en_key(text)
+            if key:
+                en[key] = max(weight, en.get(key, 0.0))
+                parts = key.split()
+                vocabulary.update(parts)
+                longest = max(longest, len(parts))
+        zh = {fold(text): weight for text, weight in map(_parse, spec.get("zh", []))}
+        topics[name] = Topic(name=name, label=dict(spec["label"]), en=en, zh=zh)
+    subject = data["subject"]
+    return Lexicon(
+        topics=topics,
+        subject_en=frozenset(_en_key(t) for t in subject["en"]),
+        subject_zh=tuple(fold(t) for t in subject["zh"]),
+        vocabulary=frozenset(vocabulary),
+        longest_phrase=longest,
+    )

@@ -1,0 +1,123 @@
+"""Match a question to the topics it asks about, Cofacts-style.
+
+Every topic scores the weighted terms the question contains (English on stemmed words after
+typo correction, Chinese as substrings after folding). Then:
+
+- one reading clearly wins → ``answer`` it;
+- several are close → ``choices`` (the top few, so an adapter can offer them);
+- nothing matches → ``unknown``, unless the question only names the run ("what about Marin
+  535B?"), which gets the overall status.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz, process
+
+from answers.lexicon import Lexicon
+from answers.text import fold, words
+
+# A reading must score at least this to be answered (one specific term, or two weak ones).
+MIN_SCORE = 3.0
+# The runner-up within this fraction of the winner makes the question ambiguous.
+CLOSE = 0.75
+MAX_CHOICES = 3
+# Typo correction: similarity (0-100) needed to read an unknown word as a vocabulary word.
+TYPO_CUTOFF = 80.0
+_COMMON = frozenset(
+    "the and for are was were has have had its it's this that what when where which who why how "
+    "does did done can could will would should about with from into than then there their they "
+    "you your yet any some much many more most also just only still been being very really out "
+    "over some".split()
+)
+
+
+@dataclass(frozen=True)
+class Match:
+    outcome: str  # "answer" | "choices" | "unknown"
+    topics: tuple[str, ...]  # best first: the answer, or the choices
+    scores: tuple[tuple[str, float], ...]  # every topic that scored, best first
+
+
+@dataclass(frozen=True)
+class _Hit:
+    topic: str
+    weight: float
+    span: tuple[str, int, int]  # (script, start, end) in stems (en) or characters (zh)
+
+    def within(self, other: _Hit) -> bool:
+        (s1, a1, b1), (s2, a2, b2) = self.span, other.span
+        return s1 == s2 and a2 <= a1 and b1 <= b2 and (b1 - a1) < (b2 - a2)
+
+
+def _resolve(hits: list[_Hit]) -> list[tuple[str, float]]:
+    """Drop a hit lying inside a longer hit of another topic: "open source" is not "source"."""
+    return [
+        (h.topic, h.weight)
+        for h in hits
+        if not any(h.within(o) and o.topic != h.topic for o in hits)
+    ]
+
+
+class Matcher:
+    def __init__(self, lexicon: Lexicon, answerable: set[str]) -> None:
+        self.lexicon = lexicon
+        # topics with something to say (intents, plus KB topics that have claims)
+        self.topics = {n: t for n, t in lexicon.topics.items() if n in answerable}
+        self._vocab = sorted(lexicon.vocabulary)
+        self._en_index: dict[str, list[tuple[str, float]]] = {}
+        self._zh_index: dict[str, list[tuple[str, float]]] = {}
+        for name, topic in self.topics.items():
+            for term, weight in topic.en.items():
+                self._en_index.setdefault(term, []).append((name, weight))
+            for term, weight in topic.zh.items():
+                self._zh_index.setdefault(term, []).append((name, weight))
+
+    def match(self, question: str) -> Match:
+        folded = fold(question)
+        stems = [self._correct(w) for w in words(folded)]
+        hits = self._en_hits(stems)
+        if any("\u4e00" <= ch <= "\u9fff" for ch in folded):
+            hits += self._zh_hits(folded)
+        scores: dict[str, float] = {}
+        for topic, weight in _resolve(hits):
+            scores[topic] = scores.get(topic, 0.0) + weight
+        ranked = tuple(sorted(scores.items(), key=lambda kv: (-kv[1], kv[0])))
+        if not ranked or ranked[0][1] < MIN_SCORE:
+            if self._names_subject(stems, folded):
+                return Match("answer", ("status",), ranked)
+            return Match("unknown", (), ranked)
+        best = ranked[0][1]
+        close = [name for name, s in ranked if s >= best * CLOSE and s >= MIN_SCORE]
+        if len(close) > 1:
+            return Match("choices", tuple(close[:MAX_CHOICES]), ranked)
+        return Match("answer", (ranked[0][0],), ranked)
+
+    def _en_hits(self, stems: list[str]) -> list[_Hit]:
+        hits: list[_Hit] = []
+        for n in range(min(self.lexicon.longest_phrase, len(stems)), 0, -1):
+            for i in range(len(stems) - n + 1):
+                for topic, weight in self._en_index.get(" ".join(stems[i : i + n]), ()):
+                    hits.append(_Hit(topic, weight, ("en", i, i + n)))
+        return hits
+
+    def _zh_hits(self, folded: str) -> list[_Hit]:
+        hits: list[_Hit] = []
+        for term, owners in self._zh_index.items():
+            start = folded.find(term)
+            if start >= 0:
+                hits.extend(_Hit(t, w, ("zh", start, start + len(term))) for t, w in owners)
+        return hits
+
+    def _correct(self, word: str) -> str:
+        if len(word) < 4 or not word.isalpha() or word in self.lexicon.vocabulary or word in _COMMON:
+            return word
+        hit = process.extractOne(word, self._vocab, scorer=fuzz.ratio, score_cutoff=TYPO_CUTOFF)
+        return hit[0] if hit else word
+
+    def _names_subject(self, stems: list[str], folded: str) -> bool:
+        text = " ".join(stems)
+        return any(f" {t} " in f" {text} " for t in self.lexicon.subject_en) or any(
+            term in folded for term in self.lexicon.subject_zh
+        )

@@ -1,0 +1,64 @@
+"""Turn raw question text into what the matcher compares: one script, one case, stemmed words.
+
+Traditional characters are folded to simplified with a table shipped in ``data/t2s.json``
+(derived from OpenCC's t2s data), so 訓練開始了嗎 matches the same terms as 训练开始了吗.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+
+DATA = Path(__file__).parent / "data"
+
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_LATIN_WORD = re.compile(r"[a-zA-Z]{2,}")
+_TAG = re.compile(r"<[^>]{0,200}>")
+_URL = re.compile(r"https?://\S+")
+_WORD = re.compile(r"[a-z0-9&%][a-z0-9.&%/_'+-]*")
+# Markdown/chat decoration that carries no meaning for matching.
+_DECORATION = re.compile(r"[*_`~|>#\[\]{}()\"“”‘’]")
+
+
+@lru_cache(maxsize=1)
+def _t2s() -> dict[int, str]:
+    table: dict[str, str] = json.loads((DATA / "t2s.json").read_text(encoding="utf-8"))
+    return {ord(k): v for k, v in table.items()}
+
+
+def fold(text: str) -> str:
+    """NFKC, casefold, traditional → simplified, markup and URLs removed, spaces collapsed."""
+    text = unicodedata.normalize("NFKC", text).casefold().translate(_t2s())
+    text = _URL.sub(" ", _TAG.sub(" ", text))
+    text = _DECORATION.sub(" ", text)
+    return " ".join(text.split())
+
+
+def detect_language(text: str, default: str = "en") -> str:
+    """``zh`` when Chinese characters carry the question, ``en`` when Latin words do."""
+    cjk = len(_CJK.findall(text))
+    words = len(_LATIN_WORD.findall(text))
+    if cjk == 0 and words == 0:
+        return default
+    return "zh" if cjk * 2 >= words and cjk > 0 else "en"
+
+
+def stem(word: str) -> str:
+    """A deliberately small English stemmer: enough to meet 'started'/'starts'/'starting'."""
+    word = word.strip(".'-/")
+    if word.endswith("'s"):
+        word = word[:-2]
+    if not word.isalpha():
+        return word
+    for suffix, min_len in (("ing", 6), ("ed", 5), ("es", 5), ("s", 4)):
+        if word.endswith(suffix) and len(word) >= min_len and not word.endswith("ss"):
+            return word[: -len(suffix)]
+    return word
+
+
+def words(folded: str) -> list[str]:
+    """Stemmed English-ish words of a folded text (numbers like 18.75t and 2.7e24 kept whole)."""
+    return [w for w in (stem(m) for m in _WORD.findall(folded)) if w]

@@ -1,0 +1,1 @@
+"""Who we talk to and when: the platform-free core, digest, store, schedule, watchers, adapters."""

@@ -1,0 +1,70 @@
+"""The ``marin-watch`` entry point: read settings once, build the context, run one command.
+
+Only this module exits the process or prints tracebacks' replacements: every deliberate
+error (``bot.errors.MarinWatchError``) becomes a one-line message and a non-zero exit code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import logging
+import sys
+from collections.abc import Sequence
+
+from pydantic import ValidationError
+
+from bot.config import Settings
+from bot.context import AppContext
+from bot.errors import MarinWatchError
+
+# Each module registers its subcommand(s) with add_parser(subparsers).
+COMMANDS = ("ask", "kb")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="marin-watch",
+        description="Answers questions about the Marin 535B-A23B training run, "
+        "never saying more than its evidence shows.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name in COMMANDS:
+        importlib.import_module(f"bot.commands.{name}").add_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    # Console output must survive any terminal encoding (answers contain Chinese).
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
+    args = build_parser().parse_args(argv)
+    try:
+        settings = Settings()
+    except ValidationError as exc:
+        print(f"marin-watch: configuration error: {_first_error(exc)}", file=sys.stderr)
+        return 2
+    logging.basicConfig(
+        level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    ctx = AppContext(settings)
+    try:
+        return int(args.handler(args, ctx))
+    except MarinWatchError as exc:
+        print(f"marin-watch: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        ctx.close()
+
+
+def _first_error(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    field = ".".join(str(p) for p in err["loc"])
+    return f"MARIN_WATCH_{field.upper()}: {err['msg']}"
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,25 @@
+"""Argument helpers shared by several commands."""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+
+from bot.errors import InputRejected
+
+
+def add_as_of(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--as-of",
+        metavar="DATE",
+        help="answer as the knowledge base stood on DATE (YYYY-MM-DD)",
+    )
+
+
+def parse_date(value: str | None) -> dt.date | None:
+    if value is None:
+        return None
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise InputRejected(f"not a date: {value!r} (expected YYYY-MM-DD)") from None

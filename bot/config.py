@@ -1,0 +1,54 @@
+"""Settings, read once at the entry point from the environment (prefix ``MARIN_WATCH_``).
+
+Nothing else in the project reads the environment: the CLI builds a ``Settings`` and passes
+it (or the parts a component needs) down. Tokens are ``SecretStr`` so they never reach a log.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import AliasChoices, Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_prefix="MARIN_WATCH_", env_file=None, extra="ignore", frozen=True
+    )
+
+    # knowledge and storage
+    kb_dir: Path | None = Field(default=None, description="curated knowledge files (default: bundled)")
+    db_path: Path = Field(default=Path("marin-watch.sqlite3"), description="the SQLite store")
+    default_language: str = Field(default="en", pattern="^(en|zh)$")
+
+    # Telegram
+    telegram_token: SecretStr | None = Field(
+        default=None,
+        validation_alias=AliasChoices("MARIN_WATCH_TELEGRAM_TOKEN", "TELEGRAM_BOT_TOKEN"),
+    )
+    telegram_base_url: str = "https://api.telegram.org/bot"
+    telegram_webhook_url: str | None = None
+    telegram_webhook_listen: str = "0.0.0.0"
+    telegram_webhook_port: int = 8443
+    telegram_channel_id: str | None = None
+    telegram_channel_time: str = "09:00"
+    telegram_channel_timezone: str = "UTC"
+    telegram_channel_language: str = Field(default="en", pattern="^(en|zh)$")
+    telegram_admin_ids: list[int] = Field(default_factory=list)
+
+    # Discord
+    discord_token: SecretStr | None = Field(
+        default=None,
+        validation_alias=AliasChoices("MARIN_WATCH_DISCORD_TOKEN", "DISCORD_BOT_TOKEN"),
+    )
+
+    # watchers
+    github_token: SecretStr | None = Field(
+        default=None, validation_alias=AliasChoices("MARIN_WATCH_GITHUB_TOKEN", "GITHUB_TOKEN")
+    )
+    watch_interval_minutes: int = Field(default=15, ge=5)
+
+    # schedule
+    digest_check_seconds: int = Field(default=60, ge=5)
+    log_level: str = "INFO"

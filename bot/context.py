@@ -1,0 +1,60 @@
+"""What a command needs, built once at the entry point from ``Settings`` and passed down.
+
+Expensive or stateful parts (the knowledge base, the store) open lazily: ``marin-watch ask``
+never touches SQLite, and ``subscriptions list`` never renders an answer.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from bot.clock import Clock, system_clock
+from bot.config import Settings
+from bot.core import Core
+from knowledge.base import KnowledgeBase
+from knowledge.loader import load
+
+if TYPE_CHECKING:
+    from bot.store.sqlite import SQLiteStore
+
+
+class AppContext:
+    def __init__(self, settings: Settings, *, clock: Clock = system_clock) -> None:
+        self.settings = settings
+        self.clock = clock
+        self._store: SQLiteStore | None = None
+
+    def today(self) -> dt.date:
+        return self.clock().date()
+
+    @cached_property
+    def kb(self) -> KnowledgeBase:
+        """The validated knowledge base; raises ``KnowledgeInvalid`` naming file and field."""
+        return load(self.settings.kb_dir, today=self.today())
+
+    @cached_property
+    def core(self) -> Core:
+        return Core(
+            self.kb,
+            clock=self.clock,
+            default_language=self.settings.default_language,
+            changes=self._changes,
+        )
+
+    @property
+    def store(self) -> SQLiteStore:
+        if self._store is None:
+            from bot.store.sqlite import SQLiteStore
+
+            self._store = SQLiteStore(self.settings.db_path)
+        return self._store
+
+    def _changes(self, lang: str, as_of: dt.date | None) -> object:
+        raise NotImplementedError  # replaced when the digest service is wired (issue 3)
+
+    def close(self) -> None:
+        if self._store is not None:
+            self._store.close()
+            self._store = None

@@ -1,0 +1,154 @@
+"""The platform-free core: a question in, a ``Reply`` out.
+
+Adapters (console, Telegram, Discord) hold a ``Core`` by composition and translate their
+platform's payloads to and from these calls; no platform type ever enters here.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+
+from answers.inputs import clean, reject_reason
+from answers.lexicon import INTENTS, load_lexicon
+from answers.matcher import Matcher
+from answers.reply import Choice, Outcome, Reply
+from answers.render import Renderer
+from answers.text import detect_language
+from bot.clock import Clock
+from knowledge.base import KnowledgeBase
+
+# The claims the overall status is made of, in the order they are told.
+OVERVIEW = (
+    "training-started",
+    "progress-latest",
+    "pretraining-not-finished",
+    "model-not-released",
+    "expected-end",
+)
+# At most this many "do not infer" notes under an answer: answers stay short.
+MAX_NOTES = 2
+
+# Builds the "what changed" reply (the digest); injected so the core needs no store.
+ChangesProvider = Callable[[str, dt.date | None], Reply]
+
+
+class Core:
+    """Answers questions from the knowledge base. Cheap to call; holds no per-user state."""
+
+    def __init__(
+        self,
+        kb: KnowledgeBase,
+        *,
+        clock: Clock,
+        default_language: str = "en",
+        changes: ChangesProvider | None = None,
+    ) -> None:
+        self.kb = kb
+        self.clock = clock
+        self.default_language = default_language
+        self.renderer = Renderer(kb, clock)
+        self.lexicon = load_lexicon()
+        self.matcher = Matcher(self.lexicon, answerable={*INTENTS, *kb.topics})
+        self.changes = changes
+
+    # --- questions -----------------------------------------------------------------------
+
+    def ask(self, text: str, *, lang: str | None = None, as_of: dt.date | None = None) -> Reply:
+        """Answer a free-text question (any language; ``lang`` forces the reply language)."""
+        rejection = reject_reason(text)
+        lang = lang or (self.detect_language(text) if rejection is None else self.default_language)
+        if rejection is not None:
+            return self.renderer.reply(
+                kind="rejected",
+                lang=lang,
+                outcome=Outcome.REJECTED,
+                context={"reason_en": rejection.en, "reason_zh": rejection.zh},
+                as_of=as_of,
+            )
+        match = self.matcher.match(clean(text))
+        if match.outcome == "choices":
+            choices = [Choice(key=t, label=self.label(t, lang)) for t in match.topics]
+            return self.renderer.reply(
+                kind="choices", lang=lang, outcome=Outcome.CHOICES, choices=choices, as_of=as_of
+            )
+        if match.outcome == "unknown":
+            return self.renderer.reply(
+                kind="unknown",
+                lang=lang,
+                outcome=Outcome.UNKNOWN,
+                context={"topics": self._topic_labels(lang, as_of)},
+                as_of=as_of,
+            )
+        return self.answer_key(match.topics[0], lang=lang, as_of=as_of)
+
+    def answer_key(self, key: str, *, lang: str, as_of: dt.date | None = None) -> Reply:
+        """Answer a ``Choice.key`` an adapter sent back, or a command: status, sources, watch, help."""
+        if key == "status":
+            claims = [c for c in OVERVIEW if self.kb.known(c, as_of)]
+            return self.renderer.reply(kind="overview", lang=lang, claims=claims, as_of=as_of)
+        if key == "sources":
+            return self.renderer.reply(
+                kind="sources",
+                lang=lang,
+                context={"records": self.kb.sources_as_of(as_of)},
+                as_of=as_of,
+            )
+        if key == "watch":
+            return self.renderer.reply(
+                kind="watch", lang=lang, context={"watch_points": self.kb.watch_points}, as_of=as_of
+            )
+        if key == "changes" and self.changes is not None:
+            return self.changes(lang, as_of)
+        if key in ("help", "changes"):
+            return self.renderer.reply(
+                kind="help", lang=lang, context={"topics": self._topic_labels(lang, as_of)}, as_of=as_of
+            )
+        return self._topic(key, lang, as_of)
+
+    def _topic(self, topic: str, lang: str, as_of: dt.date | None) -> Reply:
+        claims = [c.id for c in self.kb.topics.get(topic, ()) if self.kb.known(c.id, as_of)]
+        if not claims:
+            # The topic exists but nothing about it was recorded yet on that date.
+            return self.renderer.reply(
+                kind="unknown",
+                lang=lang,
+                outcome=Outcome.UNKNOWN,
+                context={"topics": self._topic_labels(lang, as_of)},
+                as_of=as_of,
+            )
+        notes: list[str] = []
+        for cid in claims:
+            for note in self.kb.claims[cid].do_not_infer:
+                text = note.get(lang)
+                if text not in notes:
+                    notes.append(text)
+        return self.renderer.reply(
+            kind="fact",
+            lang=lang,
+            claims=claims,
+            as_of=as_of,
+            context={"topic_label": self.label(topic, lang), "notes": notes[:MAX_NOTES]},
+            extra={"topic": topic},
+        )
+
+    # --- vocabulary for adapters -----------------------------------------------------------
+
+    def topic_choices(self, lang: str) -> list[Choice]:
+        """Every topic the bot can answer, labelled in ``lang`` (for autocomplete and menus)."""
+        keys = [t for t in self.lexicon.topics if t in self.kb.topics or t in INTENTS]
+        return [Choice(key=k, label=self.label(k, lang)) for k in keys]
+
+    def label(self, key: str, lang: str) -> str:
+        topic = self.lexicon.topics.get(key)
+        return topic.label[lang] if topic else key
+
+    def detect_language(self, text: str) -> str:
+        return detect_language(text, self.default_language)
+
+    def _topic_labels(self, lang: str, as_of: dt.date | None) -> list[str]:
+        return [
+            self.label(t, lang)
+            for t in self.lexicon.topics
+            if t in self.kb.topics and any(self.kb.known(c.id, as_of) for c in self.kb.topics[t])
+        ]

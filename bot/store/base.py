@@ -1,0 +1,98 @@
+"""What the core needs from a store: subscriptions, deliveries (and, later, watcher signals).
+
+The core and the adapters depend on this Protocol only, so another database could serve later
+without touching them. ``bot.store.sqlite.SQLiteStore`` is the implementation we ship.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Protocol
+
+
+class DeliveryState(StrEnum):
+    PENDING = "pending"  # recorded before sending; resolved at the next start if left behind
+    SENT = "sent"
+    FAILED = "failed"
+    # a quiet window (nothing changed) for a subscription that posts only on change: the
+    # window counts as covered, so the schedule moves on without posting
+    SKIPPED = "skipped"
+
+
+@dataclass(frozen=True)
+class Destination:
+    """Where a digest goes: a platform and its chat/channel id (always a string)."""
+
+    platform: str  # "telegram" | "discord" | "console"
+    id: str
+
+
+@dataclass(frozen=True)
+class Subscription:
+    destination: Destination
+    language: str  # "en" | "zh"
+    digest_time: dt.time  # local wall-clock time in ``timezone``
+    timezone: str  # IANA name, e.g. "Asia/Shanghai"
+    post_on_quiet_days: bool = False
+    active: bool = True
+    inactive_reason: str | None = None
+    # a problem that does not deactivate (e.g. Discord 403): told to the next person who asks
+    broken_reason: str | None = None
+    scope: str | None = None  # e.g. the Discord guild id owning the channel
+    created_at: dt.datetime | None = None
+
+
+@dataclass(frozen=True)
+class Delivery:
+    id: int
+    destination: Destination
+    window_start: dt.datetime  # exclusive
+    window_end: dt.datetime  # inclusive
+    content_hash: str
+    state: DeliveryState
+    created_at: dt.datetime
+    sent_at: dt.datetime | None = None
+    error: str | None = None
+    kind: str = "daily"  # "daily" (scheduled) or "manual" (/digest)
+
+
+class Store(Protocol):
+    # subscriptions
+    def subscribe(self, subscription: Subscription) -> Subscription: ...
+    def unsubscribe(self, destination: Destination, reason: str) -> bool: ...
+    def subscription(self, destination: Destination) -> Subscription | None: ...
+    def subscriptions(
+        self, *, platform: str | None = None, active_only: bool = True
+    ) -> list[Subscription]: ...
+    def move(self, old: Destination, new: Destination) -> None: ...
+    def mark_broken(self, destination: Destination, reason: str | None) -> None: ...
+
+    # deliveries
+    # Records a PENDING delivery before it is sent. A second "daily" delivery for the same
+    # destination and window end raises bot.errors.DeliveryClaimed (another scheduler has it).
+    def begin_delivery(
+        self,
+        destination: Destination,
+        window_start: dt.datetime,
+        window_end: dt.datetime,
+        content_hash: str,
+        *,
+        kind: str = "daily",
+        now: dt.datetime,
+    ) -> Delivery: ...
+    def finish_delivery(
+        self, delivery_id: int, state: DeliveryState, *, now: dt.datetime, error: str | None = None
+    ) -> None: ...
+    def deliveries(self, destination: Destination | None = None) -> list[Delivery]: ...
+    def last_sent(self, destination: Destination) -> Delivery | None: ...
+    def pending(self) -> list[Delivery]: ...
+    # What the schedule needs without the whole history: per destination, its latest sent or
+    # skipped "daily" delivery and every "daily" delivery after it (pending, failed).
+    def latest_deliveries(self, *, platform: str | None = None) -> list[Delivery]: ...
+    # Take over a PENDING delivery whose claim is older than ``stale_before`` (its sender
+    # presumably crashed); True for exactly one of several callers racing for it.
+    def reclaim(self, delivery_id: int, *, stale_before: dt.datetime, now: dt.datetime) -> bool: ...
+
+    def close(self) -> None: ...

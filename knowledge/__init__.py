@@ -1,0 +1,1 @@
+"""What we know: the curated data files, their schema and the confidence rules."""

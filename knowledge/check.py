@@ -1,0 +1,135 @@
+"""Integrity rules that span files: ids, references, dates and relay chains."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+from bot.errors import Problem
+from knowledge.schema import Claim, EvidenceLink, Source, WatchPoint
+
+
+def integrity_problems(
+    sources: Sequence[Source],
+    claims: Sequence[Claim],
+    links: Sequence[EvidenceLink],
+    watch: Sequence[WatchPoint],
+    *,
+    today: dt.date,
+) -> list[Problem]:
+    problems: list[Problem] = []
+    problems += _duplicates("sources.toml", "source", [s.id for s in sources])
+    problems += _duplicates("claims.toml", "claim", [c.id for c in claims])
+    problems += _duplicates("watch.toml", "watch", [w.id for w in watch])
+
+    source_ids = {s.id for s in sources}
+    by_id = {s.id: s for s in sources}
+    claim_ids = {c.id for c in claims}
+
+    for s in sources:
+        where = f"source '{s.id}'"
+        if s.published > today:
+            problems.append(Problem("sources.toml", f"{where} → published", _future(s.published)))
+        if s.relays is not None and s.relays not in source_ids:
+            problems.append(
+                Problem("sources.toml", f"{where} → relays", f"unknown source id '{s.relays}'")
+            )
+        if s.seen_via_relay and not s.seen_via:
+            problems.append(
+                Problem("sources.toml", f"{where} → seen_via", "say whom we saw this record through")
+            )
+    problems += _relay_cycles(by_id)
+
+    linked_claims: set[str] = set()
+    pairs: Counter[tuple[str, str]] = Counter()
+    for index, link in enumerate(links):
+        where = f"link[{index}] (claim '{link.claim}', source '{link.source}')"
+        pairs[(link.claim, link.source)] += 1
+        if link.claim not in claim_ids:
+            problems.append(Problem("evidence.toml", f"{where} → claim", f"unknown claim id '{link.claim}'"))
+        else:
+            linked_claims.add(link.claim)
+        if link.source not in source_ids:
+            problems.append(
+                Problem("evidence.toml", f"{where} → source", f"unknown source id '{link.source}'")
+            )
+        elif link.recorded < by_id[link.source].published:
+            problems.append(
+                Problem(
+                    "evidence.toml",
+                    f"{where} → recorded",
+                    f"{link.recorded} is before the record was published "
+                    f"({by_id[link.source].published})",
+                )
+            )
+        if link.recorded > today:
+            problems.append(Problem("evidence.toml", f"{where} → recorded", _future(link.recorded)))
+    for (claim, source), count in pairs.items():
+        if count > 1:
+            problems.append(
+                Problem(
+                    "evidence.toml",
+                    f"claim '{claim}', source '{source}'",
+                    f"linked {count} times; one link per claim and record",
+                )
+            )
+
+    for c in claims:
+        where = f"claim '{c.id}'"
+        if c.id not in linked_claims:
+            problems.append(
+                Problem("claims.toml", where, "has no evidence link in evidence.toml")
+            )
+        for name, value in (("added", c.added), ("as_of", c.as_of)):
+            if value is not None and value > today:
+                problems.append(Problem("claims.toml", f"{where} → {name}", _future(value)))
+
+    for w in watch:
+        for target in w.bears_on:
+            if target not in claim_ids:
+                problems.append(
+                    Problem("watch.toml", f"watch '{w.id}' → bears_on", f"unknown claim id '{target}'")
+                )
+        for i, pattern in enumerate(w.patterns):
+            try:
+                re.compile(pattern)
+            except re.error as exc:
+                problems.append(
+                    Problem("watch.toml", f"watch '{w.id}' → patterns[{i}]", f"bad regex: {exc}")
+                )
+    return problems
+
+
+def _duplicates(file: str, table: str, ids: list[str]) -> list[Problem]:
+    return [
+        Problem(file, f"{table} '{i}' → id", f"duplicate id (appears {n} times)")
+        for i, n in Counter(ids).items()
+        if n > 1
+    ]
+
+
+def _relay_cycles(by_id: dict[str, Source]) -> list[Problem]:
+    problems: list[Problem] = []
+    reported: set[str] = set()
+    for start in by_id:
+        chain = [start]
+        current = by_id[start].relays
+        while current is not None and current in by_id:
+            if current in chain:
+                cycle = chain[chain.index(current) :]
+                if not reported & set(cycle):
+                    reported |= set(cycle)
+                    path = " → ".join([*cycle, current])
+                    problems.append(
+                        Problem("sources.toml", f"source '{current}' → relays", f"relay cycle: {path}")
+                    )
+                break
+            chain.append(current)
+            current = by_id[current].relays
+    return problems
+
+
+def _future(value: dt.date) -> str:
+    return f"{value} is in the future"

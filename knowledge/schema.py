@@ -1,0 +1,133 @@
+"""The shape of the curated knowledge files, as pydantic models.
+
+A *source* is one record (a post, a status-log entry, a repository file). A *claim* is one
+statement the bot may make. An *evidence link* ties a claim to a source, with a stance, a
+strength and the date the knowledge base learned it. Confidence is never stored: it is
+derived from the links (see ``knowledge.confidence``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field, HttpUrl
+
+ID_PATTERN = r"^[a-z0-9][a-z0-9.-]*$"
+
+
+class Strict(BaseModel):
+    """Unknown fields are errors: a typo in a curated file must not pass silently."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class SourceKind(StrEnum):
+    SOCIAL_POST = "social-post"
+    OFFICIAL_ANNOUNCEMENT = "official-announcement"
+    STATUS_LOG = "status-log"
+    REPOSITORY = "repository"
+    TRACKING_REPORT = "tracking-report"
+    MODEL_CARD = "model-card"
+    NEWS_RELAY = "news-relay"
+    BLOG = "blog"
+
+
+# Records that count as "official, non-social" for the `confirmed` level.
+OFFICIAL_KINDS = frozenset(
+    {
+        SourceKind.OFFICIAL_ANNOUNCEMENT,
+        SourceKind.STATUS_LOG,
+        SourceKind.REPOSITORY,
+        SourceKind.MODEL_CARD,
+    }
+)
+
+
+class ClaimKind(StrEnum):
+    PLAN = "plan"
+    STATUS = "status"
+    RESULT = "result"
+    SPEC = "spec"
+    CONTEXT = "context"
+    JUDGMENT = "judgment"
+    ABSENCE = "absence"
+
+
+class Stance(StrEnum):
+    SUPPORTS = "supports"
+    CONTRADICTS = "contradicts"
+
+
+class Strength(StrEnum):
+    DIRECT = "direct"
+    INDIRECT = "indirect"
+    CONTEXT = "context"
+
+
+class Level(StrEnum):
+    """Confidence levels, strongest signal first in the order the rules are applied."""
+
+    DISPUTED = "disputed"
+    CONFIRMED = "confirmed"
+    CORROBORATED = "corroborated"
+    SINGLE_SOURCE = "single-source"
+    INDIRECT = "indirect"
+
+
+class Text(Strict):
+    """A statement in both languages the bot answers in."""
+
+    en: str = Field(min_length=1)
+    zh: str = Field(min_length=1)
+
+    def get(self, lang: str) -> str:
+        return self.zh if lang == "zh" else self.en
+
+
+class Source(Strict):
+    id: str = Field(pattern=ID_PATTERN)
+    title: str = Field(min_length=1)
+    url: HttpUrl | None = None
+    kind: SourceKind
+    publisher: str = Field(min_length=1)
+    published: dt.date
+    # Free text when `published` is approximate or undated ("living document; date read").
+    date_note: str | None = None
+    relays: str | None = None
+    seen_via_relay: bool = False
+    # Who we saw it through, when seen_via_relay is true (e.g. "the 2026-08-22 seed brief").
+    seen_via: str | None = None
+
+
+class EvidenceLink(Strict):
+    claim: str = Field(pattern=ID_PATTERN)
+    source: str = Field(pattern=ID_PATTERN)
+    stance: Stance
+    strength: Strength
+    quote: str = Field(min_length=1)
+    recorded: dt.date
+
+
+class Claim(Strict):
+    id: str = Field(pattern=ID_PATTERN)
+    topic: str = Field(pattern=ID_PATTERN)
+    kind: ClaimKind
+    statement: Text
+    # For status claims: the date the status describes.
+    as_of: dt.date | None = None
+    do_not_infer: list[Text] = Field(default_factory=list)
+    # What record would raise this claim's level; shown in the single-source caveat.
+    upgrade: Text | None = None
+    # The date the claim itself entered the knowledge base.
+    added: dt.date
+
+
+class WatchPoint(Strict):
+    id: str = Field(pattern=ID_PATTERN)
+    order: int = Field(ge=1)
+    title: Text
+    looks_at: list[str] = Field(min_length=1)
+    bears_on: list[str] = Field(default_factory=list)
+    # Case-insensitive regular expressions; a signal whose text matches one bears on `bears_on`.
+    patterns: list[str] = Field(default_factory=list)

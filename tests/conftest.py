@@ -1,0 +1,36 @@
+"""Shared fixtures: a bot to talk to, pinned to a known day, on the bundled knowledge base."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+import pytest
+
+from answers.reply import Reply
+from bot.clock import fixed_clock
+from bot.core import Core
+from knowledge.base import KnowledgeBase
+from knowledge.loader import load
+
+TODAY = dt.datetime(2026, 11, 29, 12, 0, tzinfo=dt.UTC)
+
+
+@pytest.fixture(scope="session")
+def kb() -> KnowledgeBase:
+    return load(today=TODAY.date())
+
+
+@dataclass
+class Conversation:
+    """Talk to the core like a user would: ``bot.ask("has it started?")``."""
+
+    core: Core
+
+    def ask(self, question: str, **kwargs: object) -> Reply:
+        return self.core.ask(question, **kwargs)  # type: ignore[arg-type]
+
+
+@pytest.fixture(scope="session")
+def bot(kb: KnowledgeBase) -> Conversation:
+    return Conversation(Core(kb, clock=fixed_clock(TODAY)))
