@@ -6,7 +6,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from answers.text import fold, words
+from answers.text import fold, tokens, words
 
 LEXICON = Path(__file__).parent / "data" / "lexicon.toml"
 DEFAULT_WEIGHT = 2.0
@@ -26,7 +26,8 @@ class Lexicon:
     topics: dict[str, Topic]
     subject_en: frozenset[str]
     subject_zh: tuple[str, ...]
-    vocabulary: frozenset[str]  # every single English stem a term uses (typo targets)
+    vocabulary: frozenset[str]  # every single English stem a term uses
+    spellings: frozenset[str]  # those words as written in the lexicon (typo-correction targets)
     longest_phrase: int
 
 
@@ -43,6 +44,7 @@ def load_lexicon(path: Path = LEXICON) -> Lexicon:
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     topics: dict[str, Topic] = {}
     vocabulary: set[str] = set()
+    spellings: set[str] = set()
     longest = 1
     for name, spec in data["topic"].items():
         en: dict[str, float] = {}
@@ -53,6 +55,7 @@ def load_lexicon(path: Path = LEXICON) -> Lexicon:
                 en[key] = max(weight, en.get(key, 0.0))
                 parts = key.split()
                 vocabulary.update(parts)
+                spellings.update(w for w in tokens(fold(text)) if w.isalpha())
                 longest = max(longest, len(parts))
         zh = {fold(text): weight for text, weight in map(_parse, spec.get("zh", []))}
         topics[name] = Topic(name=name, label=dict(spec["label"]), en=en, zh=zh)
@@ -62,5 +65,6 @@ def load_lexicon(path: Path = LEXICON) -> Lexicon:
         subject_en=frozenset(_en_key(t) for t in subject["en"]),
         subject_zh=tuple(fold(t) for t in subject["zh"]),
         vocabulary=frozenset(vocabulary),
+        spellings=frozenset(spellings | vocabulary),
         longest_phrase=longest,
     )

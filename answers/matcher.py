@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz, process
 
 from answers.lexicon import Lexicon
-from answers.text import fold, words
+from answers.text import fold, stem, tokens
 
 # A reading must score at least this to be answered (one specific term, or two weak ones).
 MIN_SCORE = 3.0
 # The runner-up within this fraction of the winner makes the question ambiguous.
-CLOSE = 0.75
+CLOSE = 0.85
 MAX_CHOICES = 3
 # Typo correction: similarity (0-100) needed to read an unknown word as a vocabulary word.
 TYPO_CUTOFF = 80.0
@@ -65,7 +65,7 @@ class Matcher:
         self.lexicon = lexicon
         # topics with something to say (intents, plus KB topics that have claims)
         self.topics = {n: t for n, t in lexicon.topics.items() if n in answerable}
-        self._vocab = sorted(lexicon.vocabulary)
+        self._spellings = sorted(lexicon.spellings)
         self._en_index: dict[str, list[tuple[str, float]]] = {}
         self._zh_index: dict[str, list[tuple[str, float]]] = {}
         for name, topic in self.topics.items():
@@ -76,7 +76,7 @@ class Matcher:
 
     def match(self, question: str) -> Match:
         folded = fold(question)
-        stems = [self._correct(w) for w in words(folded)]
+        stems = [self._correct(t) for t in tokens(folded)]
         hits = self._en_hits(stems)
         if any("\u4e00" <= ch <= "\u9fff" for ch in folded):
             hits += self._zh_hits(folded)
@@ -110,11 +110,17 @@ class Matcher:
                 hits.extend(_Hit(t, w, ("zh", start, start + len(term))) for t, w in owners)
         return hits
 
-    def _correct(self, word: str) -> str:
-        if len(word) < 4 or not word.isalpha() or word in self.lexicon.vocabulary or word in _COMMON:
+    def _correct(self, token: str) -> str:
+        """The token's stem, or the vocabulary word it is most likely a typo of."""
+        word = stem(token)
+        if len(token) < 4 or not token.isalpha() or word in self.lexicon.vocabulary:
             return word
-        hit = process.extractOne(word, self._vocab, scorer=fuzz.ratio, score_cutoff=TYPO_CUTOFF)
-        return hit[0] if hit else word
+        if token in _COMMON:
+            return word
+        hit = process.extractOne(
+            token, self._spellings, scorer=fuzz.ratio, score_cutoff=TYPO_CUTOFF
+        )
+        return stem(str(hit[0])) if hit else word
 
     def _names_subject(self, stems: list[str], folded: str) -> bool:
         text = " ".join(stems)

@@ -46,19 +46,39 @@ def detect_language(text: str, default: str = "en") -> str:
     return "zh" if cjk * 2 >= words and cjk > 0 else "en"
 
 
+# Chat shorthand read as the words it stands for (before typo correction and stemming).
+SHORTHAND = {
+    "u": "you", "r": "are", "ur": "your", "wen": "when", "wut": "what", "wat": "what",
+    "wtf": "what", "pls": "please", "plz": "please", "rn": "right now", "bc": "because",
+    "tho": "though", "thx": "thanks", "ty": "thanks", "sec": "second", "secs": "seconds",
+}
+
+
 def stem(word: str) -> str:
     """A deliberately small English stemmer: enough to meet 'started'/'starts'/'starting'."""
     word = word.strip(".'-/")
-    if word.endswith("'s"):
-        word = word[:-2]
+    for clitic in ("'s", "'d", "'ll", "'re", "'ve", "'m"):
+        if word.endswith(clitic):
+            word = word[: -len(clitic)]
+            break
     if not word.isalpha():
         return word
     for suffix, min_len in (("ing", 6), ("ed", 5), ("es", 5), ("s", 4)):
         if word.endswith(suffix) and len(word) >= min_len and not word.endswith("ss"):
-            return word[: -len(suffix)]
+            word = word[: -len(suffix)]
+            # running → runn → run; but keep "stall", "pass"
+            if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "lsz":
+                word = word[:-1]
+            return word
     return word
 
 
+def tokens(folded: str) -> list[str]:
+    """English-ish words of a folded text, unstemmed (numbers like 18.75t and 2.7e24 kept whole)."""
+    raw = (m.strip(".'-/") for m in _WORD.findall(folded))
+    return [w for t in raw if t for w in SHORTHAND.get(t, t).split()]
+
+
 def words(folded: str) -> list[str]:
-    """Stemmed English-ish words of a folded text (numbers like 18.75t and 2.7e24 kept whole)."""
-    return [w for w in (stem(m) for m in _WORD.findall(folded)) if w]
+    """Stemmed words of a folded text."""
+    return [w for w in map(stem, tokens(folded)) if w]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
+from dataclasses import replace
 
 from answers.inputs import clean, reject_reason
 from answers.lexicon import INTENTS, load_lexicon
@@ -83,7 +84,14 @@ class Core:
         return self.answer_key(match.topics[0], lang=lang, as_of=as_of)
 
     def answer_key(self, key: str, *, lang: str, as_of: dt.date | None = None) -> Reply:
-        """Answer a ``Choice.key`` an adapter sent back, or a command: status, sources, watch, help."""
+        """Answer a ``Choice.key`` an adapter sent back, or a command: status, sources, watch, help.
+
+        The reply's ``extra["topic"]`` names the reading that was answered.
+        """
+        reply = self._answer_key(key, lang, as_of)
+        return replace(reply, extra={**reply.extra, "topic": key})
+
+    def _answer_key(self, key: str, lang: str, as_of: dt.date | None) -> Reply:
         if key == "status":
             claims = [c for c in OVERVIEW if self.kb.known(c, as_of)]
             return self.renderer.reply(kind="overview", lang=lang, claims=claims, as_of=as_of)
@@ -129,7 +137,6 @@ class Core:
             claims=claims,
             as_of=as_of,
             context={"topic_label": self.label(topic, lang), "notes": notes[:MAX_NOTES]},
-            extra={"topic": topic},
         )
 
     # --- vocabulary for adapters -----------------------------------------------------------

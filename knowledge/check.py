@@ -8,7 +8,10 @@ from collections import Counter
 from collections.abc import Sequence
 
 from bot.errors import Problem
-from knowledge.schema import Claim, EvidenceLink, Source, WatchPoint
+from knowledge.schema import Claim, ClaimKind, EvidenceLink, Source, WatchPoint
+
+# An absence is worded as what the record does not show; templates insert the as-of date.
+ABSENCE_PREFIX = {"en": "No record in the knowledge base", "zh": "知识库中没有任何记录"}
 
 
 def integrity_problems(
@@ -18,7 +21,10 @@ def integrity_problems(
     watch: Sequence[WatchPoint],
     *,
     today: dt.date,
+    broken: set[str] | frozenset[str] = frozenset(),
 ) -> list[Problem]:
+    """Problems across files. ``broken``: ids of entries that failed validation and were
+    already reported; references to them are not reported again."""
     problems: list[Problem] = []
     problems += _duplicates("sources.toml", "source", [s.id for s in sources])
     problems += _duplicates("claims.toml", "claim", [c.id for c in claims])
@@ -47,10 +53,14 @@ def integrity_problems(
     for index, link in enumerate(links):
         where = f"link[{index}] (claim '{link.claim}', source '{link.source}')"
         pairs[(link.claim, link.source)] += 1
+        if link.claim in broken:
+            continue
         if link.claim not in claim_ids:
             problems.append(Problem("evidence.toml", f"{where} → claim", f"unknown claim id '{link.claim}'"))
         else:
             linked_claims.add(link.claim)
+        if link.source in broken:
+            continue
         if link.source not in source_ids:
             problems.append(
                 Problem("evidence.toml", f"{where} → source", f"unknown source id '{link.source}'")
@@ -78,6 +88,16 @@ def integrity_problems(
 
     for c in claims:
         where = f"claim '{c.id}'"
+        if c.kind is ClaimKind.ABSENCE:
+            for lang, prefix in ABSENCE_PREFIX.items():
+                if not c.statement.get(lang).startswith(prefix):
+                    problems.append(
+                        Problem(
+                            "claims.toml",
+                            f"{where} → statement.{lang}",
+                            f"an absence must start with \"{prefix}\" (the answer adds its date)",
+                        )
+                    )
         if c.id not in linked_claims:
             problems.append(
                 Problem("claims.toml", where, "has no evidence link in evidence.toml")

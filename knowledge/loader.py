@@ -44,11 +44,14 @@ def load_with_problems(
 ) -> tuple[KnowledgeBase, list[Problem]]:
     directory = directory or DEFAULT_DIR
     problems: list[Problem] = []
-    sources = _read(directory, "sources.toml", Source, problems)
-    claims = _read(directory, "claims.toml", Claim, problems)
-    links = _read(directory, "evidence.toml", EvidenceLink, problems)
-    watch = _read(directory, "watch.toml", WatchPoint, problems)
-    problems += integrity_problems(sources, claims, links, watch, today=today or dt.date.today())
+    declared: set[str] = set()  # ids of entries, valid or not: one broken entry, one problem
+    sources = _read(directory, "sources.toml", Source, problems, declared)
+    claims = _read(directory, "claims.toml", Claim, problems, declared)
+    links = _read(directory, "evidence.toml", EvidenceLink, problems, declared)
+    watch = _read(directory, "watch.toml", WatchPoint, problems, declared)
+    problems += integrity_problems(
+        sources, claims, links, watch, today=today or dt.date.today(), broken=declared
+    )
     kb = KnowledgeBase(
         sources={s.id: s for s in sources},
         claims={c.id: c for c in claims},
@@ -62,7 +65,9 @@ def load_with_problems(
     return kb, problems
 
 
-def _read(directory: Path, name: str, model: type[M], problems: list[Problem]) -> list[M]:
+def _read(
+    directory: Path, name: str, model: type[M], problems: list[Problem], broken: set[str]
+) -> list[M]:
     table, _ = FILES[name]
     path = directory / name
     try:
@@ -96,6 +101,8 @@ def _read(directory: Path, name: str, model: type[M], problems: list[Problem]) -
         try:
             out.append(model.model_validate(entry))
         except ValidationError as exc:
+            if isinstance(entry, dict) and isinstance(entry.get("id"), str):
+                broken.add(entry["id"])
             for err in exc.errors():
                 field = ".".join(str(part) for part in err["loc"]) or "(entry)"
                 problems.append(Problem(name, f"{label} → {field}", err["msg"]))

@@ -1,0 +1,81 @@
+"""People send the bot anything. Each gets a clear one-line answer, never a traceback."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import Conversation
+
+
+def test_an_empty_message(bot: Conversation) -> None:
+    reply = bot.ask("   ")
+    assert reply.outcome == "rejected"
+    assert "I didn't get a question" in reply.body
+
+
+def test_a_megabyte_of_text(bot: Conversation) -> None:
+    reply = bot.ask("has it started? " * 70_000)
+    assert reply.outcome == "rejected"
+    assert "too long" in reply.body and "1,000" in reply.body
+
+
+def test_binary_data(bot: Conversation) -> None:
+    reply = bot.ask(bytes(range(256)).decode("latin-1").replace("\x00", "\x01") + "\x00" * 50)
+    assert reply.outcome == "rejected"
+    assert "binary" in reply.body
+
+
+def test_control_characters_around_a_real_question(bot: Conversation) -> None:
+    reply = bot.ask("\x1b[31mhas it started?\x07\r\n")
+    assert reply.outcome == "answer" and reply.claims[0].id == "training-started"
+
+
+def test_markup_is_read_as_text_and_never_echoed(bot: Conversation) -> None:
+    reply = bot.ask("<script>alert(1)</script> <b>is the model out</b>?")
+    assert reply.claims[0].id == "model-not-released"
+    assert "<script>" not in reply.text
+
+
+def test_a_chinese_rejection_for_a_chinese_user(bot: Conversation) -> None:
+    reply = bot.ask("", lang="zh")
+    assert reply.language == "zh" and "没有收到问题" in reply.body
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["ask", ""],
+        ["ask", "\x01\x02\x03\x04\x05"],
+        ["ask", "x" * 100_000],
+        ["ask", "--as-of", "yesterday", "has it started"],
+    ],
+)
+def test_the_cli_answers_bad_input_in_one_line(argv: list[str]) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.cli", *argv], capture_output=True, text=True, timeout=60
+    )
+    output = done.stdout + done.stderr
+    assert "Traceback" not in output
+    assert output.strip()
+
+
+def test_batch_mode_answers_one_json_object_per_line() -> None:
+    questions = "has it started?\n\n训练完了吧？\n" + "\x00\x01" * 20 + "\nhow many tokens\n"
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.cli", "ask", "--json"],
+        input=questions,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    rows = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [r["outcome"] for r in rows] == ["answer", "rejected", "answer", "rejected", "answer"]
+    assert rows[2]["language"] == "zh" and rows[2]["claims"] == ["pretraining-not-finished"]
+    for row in rows:
+        assert {"question", "language", "outcome", "text", "claims", "confidence", "caveat", "as_of"} <= set(row)
+        assert row["text"].endswith(row["caveat"])
