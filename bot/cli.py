@@ -56,6 +56,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # `marin-watch ... | head`: the reader left; not an error worth a traceback.
+        sys.stderr.close()
+        return 0
     finally:
         ctx.close()
 

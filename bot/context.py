@@ -10,9 +10,12 @@ import datetime as dt
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from answers.render import Renderer
+from answers.reply import Reply
 from bot.clock import Clock, system_clock
 from bot.config import Settings
 from bot.core import Core
+from bot.digest.service import DigestService
 from knowledge.base import KnowledgeBase
 from knowledge.loader import load
 
@@ -51,8 +54,13 @@ class AppContext:
             self._store = SQLiteStore(self.settings.db_path)
         return self._store
 
-    def _changes(self, lang: str, as_of: dt.date | None) -> object:
-        raise NotImplementedError  # replaced when the digest service is wired (issue 3)
+    @cached_property
+    def digests(self) -> DigestService:
+        return DigestService(self.kb, Renderer(self.kb, self.clock))
+
+    def _changes(self, lang: str, as_of: dt.date | None) -> Reply:
+        """"What changed?" in a chat: the newest batch of evidence changes (no store needed)."""
+        return self.digests.recent(lang=lang, as_of=as_of).reply
 
     def close(self) -> None:
         if self._store is not None:

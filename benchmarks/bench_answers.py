@@ -1,0 +1,94 @@
+"""Answer speed and memory: warm latency, batch throughput, cold `ask`, peak RSS.
+
+Targets (issue 2, on a 2-core machine): p99 <= 5 ms per warm answer, cold `ask` <= 1.0 s,
+peak RSS <= 100 MB. Run: `.venv/bin/python benchmarks/bench_answers.py`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bot.clock import fixed_clock  # noqa: E402
+from bot.core import Core  # noqa: E402
+from knowledge.loader import load  # noqa: E402
+
+
+def questions() -> list[str]:
+    rows = []
+    for name in ("dev_questions.tsv", "heldout_questions.tsv", "blind_questions.tsv"):
+        path = ROOT / "tests" / "data" / name
+        if path.exists():
+            for line in path.read_text(encoding="utf-8").splitlines():
+                if line.strip() and not line.startswith("#"):
+                    rows.append(line.split("\t")[0])
+    return rows
+
+
+def warm_latency(core: Core, qs: list[str], rounds: int = 5) -> list[float]:
+    for q in qs:  # warm every template and cache once
+        core.ask(q)
+    samples = []
+    for _ in range(rounds):
+        for q in qs:
+            start = time.perf_counter()
+            core.ask(q)
+            samples.append((time.perf_counter() - start) * 1000)
+    return samples
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def batch(qs: list[str], repeat: int = 10) -> tuple[float, int]:
+    payload = ("\n".join(qs) + "\n") * repeat
+    start = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.cli", "ask", "--json"],
+        input=payload, capture_output=True, text=True, cwd=ROOT, check=True,
+    )
+    return time.perf_counter() - start, len(done.stdout.splitlines())
+
+
+def cold_ask(runs: int = 5) -> tuple[list[float], int]:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(
+            [sys.executable, "-m", "bot.cli", "ask", "has marin 535b started training?"],
+            capture_output=True, cwd=ROOT, check=True,
+        )
+        times.append(time.perf_counter() - start)
+    # ru_maxrss of children: the largest child process, in KiB on Linux
+    peak_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return times, peak_kib
+
+
+def main() -> None:
+    qs = questions()
+    core = Core(load(), clock=fixed_clock(dt.datetime(2026, 11, 29, 12)))
+    samples = warm_latency(core, qs)
+    print(f"warm answer latency over {len(samples)} answers ({len(qs)} distinct questions):")
+    print(f"  p50 {statistics.median(samples):.3f} ms   p99 {percentile(samples, 99):.3f} ms   "
+          f"max {max(samples):.3f} ms   (target p99 <= 5 ms)")
+    elapsed, answered = batch(qs)
+    print(f"batch mode: {answered} answers in {elapsed:.2f} s (one process, load included) = "
+          f"{answered / elapsed:.0f} answers/s")
+    times, peak = cold_ask()
+    print(f"cold `ask` wall time over {len(times)} runs: median {statistics.median(times):.3f} s, "
+          f"max {max(times):.3f} s   (target <= 1.0 s)")
+    print(f"peak RSS of a CLI process (ask and batch): {peak / 1024:.1f} MB   (target <= 100 MB)")
+
+
+if __name__ == "__main__":
+    main()
