@@ -38,7 +38,13 @@ def reject_reason(text: str) -> Rejection | None:
             f"{MAX_CHARS:,} characters.",
             zh=f"消息太长（{len(text):,} 个字符），请在 {MAX_CHARS:,} 个字符以内提问。",
         )
-    junk = sum(1 for ch in text if ch == "\ufffd" or unicodedata.category(ch) in ("Cc", "Cn", "Co", "Cs") and ch not in "\n\r\t")
+    junk = sum(
+        1
+        for ch in text
+        if ch == "\ufffd"
+        or unicodedata.category(ch) in ("Cc", "Cn", "Co", "Cs")
+        and ch not in "\n\r\t"
+    )
     if text and junk / len(text) > MAX_JUNK_SHARE:
         return Rejection(
             en="That looks like binary data, not a question. Please ask in words.",
@@ -46,7 +52,7 @@ def reject_reason(text: str) -> Rejection | None:
         )
     if not any(ch.isalnum() for ch in clean(text)):
         return Rejection(
-            en="I didn't get a question. Ask me, e.g., \"has it started?\" or \"help\".",
+            en='I didn\'t get a question. Ask me, e.g., "has it started?" or "help".',
             zh="没有收到问题。可以问我，例如“开训了吗？”或“帮助”。",
         )
     return None

@@ -18,7 +18,7 @@ import jinja2
 
 from answers import labels
 from answers.caveat import caveat_facts
-from answers.reply import ClaimUse, Choice, Outcome, Reply, SourceRef
+from answers.reply import Choice, ClaimUse, Outcome, Reply, SourceRef
 from bot.clock import Clock
 from knowledge.base import KnowledgeBase
 
@@ -87,9 +87,7 @@ class Renderer:
         }
         module = self.env.get_template(f"{lang}/{kind}.j2").make_module(variables)
         body = _tidy(str(module))
-        caveat = _tidy(
-            self.env.get_template(f"{lang}/caveat.j2").render({**variables, "f": facts})
-        )
+        caveat = _tidy(self.env.get_template(f"{lang}/caveat.j2").render({**variables, "f": facts}))
         if not caveat:  # a broken caveat template must not produce an unqualified answer
             raise RuntimeError(f"caveat template for {lang!r} rendered empty")
         return Reply(

@@ -1,4 +1,4 @@
-"""The platform-neutral reply: what an adapter needs to show an answer, and nothing platform-specific.
+"""The platform-neutral reply: what an adapter needs to show an answer, nothing platform-specific.
 
 Adapters (console, Telegram, Discord) turn a ``Reply`` into their own messages. ``text`` is the
 plain-text rendering with the caveat already appended; ``sections`` are the same content cut

@@ -48,9 +48,22 @@ def detect_language(text: str, default: str = "en") -> str:
 
 # Chat shorthand read as the words it stands for (before typo correction and stemming).
 SHORTHAND = {
-    "u": "you", "r": "are", "ur": "your", "wen": "when", "wut": "what", "wat": "what",
-    "wtf": "what", "pls": "please", "plz": "please", "rn": "right now", "bc": "because",
-    "tho": "though", "thx": "thanks", "ty": "thanks", "sec": "second", "secs": "seconds",
+    "u": "you",
+    "r": "are",
+    "ur": "your",
+    "wen": "when",
+    "wut": "what",
+    "wat": "what",
+    "wtf": "what",
+    "pls": "please",
+    "plz": "please",
+    "rn": "right now",
+    "bc": "because",
+    "tho": "though",
+    "thx": "thanks",
+    "ty": "thanks",
+    "sec": "second",
+    "secs": "seconds",
 }
 
 

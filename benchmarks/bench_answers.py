@@ -55,7 +55,11 @@ def batch(qs: list[str], repeat: int = 10) -> tuple[float, int]:
     start = time.perf_counter()
     done = subprocess.run(
         [sys.executable, "-m", "bot.cli", "ask", "--json"],
-        input=payload, capture_output=True, text=True, cwd=ROOT, check=True,
+        input=payload,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
     )
     return time.perf_counter() - start, len(done.stdout.splitlines())
 
@@ -66,7 +70,9 @@ def cold_ask(runs: int = 5) -> tuple[list[float], int]:
         start = time.perf_counter()
         subprocess.run(
             [sys.executable, "-m", "bot.cli", "ask", "has marin 535b started training?"],
-            capture_output=True, cwd=ROOT, check=True,
+            capture_output=True,
+            cwd=ROOT,
+            check=True,
         )
         times.append(time.perf_counter() - start)
     # ru_maxrss of children: the largest child process, in KiB on Linux
@@ -79,14 +85,20 @@ def main() -> None:
     core = Core(load(), clock=fixed_clock(dt.datetime(2026, 11, 29, 12)))
     samples = warm_latency(core, qs)
     print(f"warm answer latency over {len(samples)} answers ({len(qs)} distinct questions):")
-    print(f"  p50 {statistics.median(samples):.3f} ms   p99 {percentile(samples, 99):.3f} ms   "
-          f"max {max(samples):.3f} ms   (target p99 <= 5 ms)")
+    print(
+        f"  p50 {statistics.median(samples):.3f} ms   p99 {percentile(samples, 99):.3f} ms   "
+        f"max {max(samples):.3f} ms   (target p99 <= 5 ms)"
+    )
     elapsed, answered = batch(qs)
-    print(f"batch mode: {answered} answers in {elapsed:.2f} s (one process, load included) = "
-          f"{answered / elapsed:.0f} answers/s")
+    print(
+        f"batch mode: {answered} answers in {elapsed:.2f} s (one process, load included) = "
+        f"{answered / elapsed:.0f} answers/s"
+    )
     times, peak = cold_ask()
-    print(f"cold `ask` wall time over {len(times)} runs: median {statistics.median(times):.3f} s, "
-          f"max {max(times):.3f} s   (target <= 1.0 s)")
+    print(
+        f"cold `ask` wall time over {len(times)} runs: median {statistics.median(times):.3f} s, "
+        f"max {max(times):.3f} s   (target <= 1.0 s)"
+    )
     print(f"peak RSS of a CLI process (ask and batch): {peak / 1024:.1f} MB   (target <= 100 MB)")
 
 

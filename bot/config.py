@@ -18,7 +18,9 @@ class Settings(BaseSettings):
     )
 
     # knowledge and storage
-    kb_dir: Path | None = Field(default=None, description="curated knowledge files (default: bundled)")
+    kb_dir: Path | None = Field(
+        default=None, description="curated knowledge files (default: bundled)"
+    )
     db_path: Path = Field(default=Path("marin-watch.sqlite3"), description="the SQLite store")
     default_language: str = Field(default="en", pattern="^(en|zh)$")
 

@@ -59,7 +59,7 @@ class AppContext:
         return DigestService(self.kb, Renderer(self.kb, self.clock))
 
     def _changes(self, lang: str, as_of: dt.date | None) -> Reply:
-        """"What changed?" in a chat: the newest batch of evidence changes (no store needed)."""
+        """ "What changed?" in a chat: the newest batch of evidence changes (no store needed)."""
         return self.digests.recent(lang=lang, as_of=as_of).reply
 
     def close(self) -> None:

@@ -13,8 +13,8 @@ from dataclasses import replace
 from answers.inputs import clean, reject_reason
 from answers.lexicon import INTENTS, load_lexicon
 from answers.matcher import Matcher
-from answers.reply import Choice, Outcome, Reply
 from answers.render import Renderer
+from answers.reply import Choice, Outcome, Reply
 from answers.text import detect_language
 from bot.clock import Clock
 from knowledge.base import KnowledgeBase
@@ -110,7 +110,10 @@ class Core:
             return self.changes(lang, as_of)
         if key in ("help", "changes"):
             return self.renderer.reply(
-                kind="help", lang=lang, context={"topics": self._topic_labels(lang, as_of)}, as_of=as_of
+                kind="help",
+                lang=lang,
+                context={"topics": self._topic_labels(lang, as_of)},
+                as_of=as_of,
             )
         return self._topic(key, lang, as_of)
 

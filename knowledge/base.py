@@ -57,9 +57,7 @@ class KnowledgeBase:
 
     def sources_as_of(self, as_of: dt.date | None = None) -> list[Source]:
         """Sources linked by at least one evidence link recorded by that date, newest first."""
-        used = {
-            link.source for link in self.links if as_of is None or link.recorded <= as_of
-        }
+        used = {link.source for link in self.links if as_of is None or link.recorded <= as_of}
         return sorted(
             (s for s in self.sources.values() if s.id in used),
             key=lambda s: (s.published, s.id),
@@ -71,7 +69,9 @@ class KnowledgeBase:
         dates = [link.recorded for link in self.links if as_of is None or link.recorded <= as_of]
         return max(dates, default=None)
 
-    def evidence_date(self, claim_ids: Iterable[str], as_of: dt.date | None = None) -> dt.date | None:
+    def evidence_date(
+        self, claim_ids: Iterable[str], as_of: dt.date | None = None
+    ) -> dt.date | None:
         """The date the evidence behind these claims runs to: its newest published record."""
         dates = [
             self.sources[link.source].published

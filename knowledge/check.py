@@ -44,7 +44,9 @@ def integrity_problems(
             )
         if s.seen_via_relay and not s.seen_via:
             problems.append(
-                Problem("sources.toml", f"{where} → seen_via", "say whom we saw this record through")
+                Problem(
+                    "sources.toml", f"{where} → seen_via", "say whom we saw this record through"
+                )
             )
     problems += _relay_cycles(by_id)
 
@@ -56,7 +58,9 @@ def integrity_problems(
         if link.claim in broken:
             continue
         if link.claim not in claim_ids:
-            problems.append(Problem("evidence.toml", f"{where} → claim", f"unknown claim id '{link.claim}'"))
+            problems.append(
+                Problem("evidence.toml", f"{where} → claim", f"unknown claim id '{link.claim}'")
+            )
         else:
             linked_claims.add(link.claim)
         if link.source in broken:
@@ -95,13 +99,11 @@ def integrity_problems(
                         Problem(
                             "claims.toml",
                             f"{where} → statement.{lang}",
-                            f"an absence must start with \"{prefix}\" (the answer adds its date)",
+                            f'an absence must start with "{prefix}" (the answer adds its date)',
                         )
                     )
         if c.id not in linked_claims:
-            problems.append(
-                Problem("claims.toml", where, "has no evidence link in evidence.toml")
-            )
+            problems.append(Problem("claims.toml", where, "has no evidence link in evidence.toml"))
         for name, value in (("added", c.added), ("as_of", c.as_of)):
             if value is not None and value > today:
                 problems.append(Problem("claims.toml", f"{where} → {name}", _future(value)))
@@ -110,7 +112,9 @@ def integrity_problems(
         for target in w.bears_on:
             if target not in claim_ids:
                 problems.append(
-                    Problem("watch.toml", f"watch '{w.id}' → bears_on", f"unknown claim id '{target}'")
+                    Problem(
+                        "watch.toml", f"watch '{w.id}' → bears_on", f"unknown claim id '{target}'"
+                    )
                 )
         for i, pattern in enumerate(w.patterns):
             try:
@@ -143,7 +147,9 @@ def _relay_cycles(by_id: dict[str, Source]) -> list[Problem]:
                     reported |= set(cycle)
                     path = " → ".join([*cycle, current])
                     problems.append(
-                        Problem("sources.toml", f"source '{current}' → relays", f"relay cycle: {path}")
+                        Problem(
+                            "sources.toml", f"source '{current}' → relays", f"relay cycle: {path}"
+                        )
                     )
                 break
             chain.append(current)

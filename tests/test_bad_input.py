@@ -77,5 +77,14 @@ def test_batch_mode_answers_one_json_object_per_line() -> None:
     assert [r["outcome"] for r in rows] == ["answer", "rejected", "answer", "rejected", "answer"]
     assert rows[2]["language"] == "zh" and rows[2]["claims"] == ["pretraining-not-finished"]
     for row in rows:
-        assert {"question", "language", "outcome", "text", "claims", "confidence", "caveat", "as_of"} <= set(row)
+        assert {
+            "question",
+            "language",
+            "outcome",
+            "text",
+            "claims",
+            "confidence",
+            "caveat",
+            "as_of",
+        } <= set(row)
         assert row["text"].endswith(row["caveat"])

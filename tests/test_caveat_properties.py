@@ -25,12 +25,20 @@ langs = st.sampled_from(["en", "zh"])
 
 
 @settings(max_examples=300, deadline=None)
-@given(claims=st.lists(st.sampled_from(CLAIMS), min_size=1, max_size=4, unique=True), lang=langs, as_of=st.one_of(st.none(), dates))
-def test_every_claim_renders_with_the_caveat(claims: list[str], lang: str, as_of: dt.date | None) -> None:
+@given(
+    claims=st.lists(st.sampled_from(CLAIMS), min_size=1, max_size=4, unique=True),
+    lang=langs,
+    as_of=st.one_of(st.none(), dates),
+)
+def test_every_claim_renders_with_the_caveat(
+    claims: list[str], lang: str, as_of: dt.date | None
+) -> None:
     known = [c for c in claims if KB.known(c, as_of)]
     if not known:
         return
-    reply = RENDERER.reply(kind="fact", lang=lang, claims=known, as_of=as_of, context={"topic_label": "t", "notes": []})
+    reply = RENDERER.reply(
+        kind="fact", lang=lang, claims=known, as_of=as_of, context={"topic_label": "t", "notes": []}
+    )
     assert reply.caveat and reply.text.endswith(reply.caveat)
     evidence_line = "Evidence as of" if lang == "en" else "证据截至"
     assert evidence_line in reply.caveat
@@ -45,9 +53,15 @@ def test_a_single_source_caveat_names_the_record_its_kind_and_date(claim: str, l
     if a.level is not Level.SINGLE_SOURCE:
         return
     record = KB.sources[a.supporting[0]]
-    reply = RENDERER.reply(kind="fact", lang=lang, claims=[claim], context={"topic_label": "t", "notes": []})
+    reply = RENDERER.reply(
+        kind="fact", lang=lang, claims=[claim], context={"topic_label": "t", "notes": []}
+    )
     assert record.title in reply.caveat
-    date = record.published.isoformat() if lang == "en" else f"{record.published.year}年{record.published.month}月{record.published.day}日"
+    date = (
+        record.published.isoformat()
+        if lang == "en"
+        else f"{record.published.year}年{record.published.month}月{record.published.day}日"
+    )
     assert date in reply.caveat
     kind = {"en": str(record.kind).replace("-", " "), "zh": ""}[lang]
     if lang == "en" and record.kind.value != "repository":
@@ -58,7 +72,9 @@ def test_a_single_source_caveat_names_the_record_its_kind_and_date(claim: str, l
 
 @settings(max_examples=200, deadline=None)
 @given(text=st.text(max_size=300), lang=st.one_of(st.none(), langs))
-def test_any_text_gets_a_reply_with_a_caveat_never_an_exception(text: str, lang: str | None) -> None:
+def test_any_text_gets_a_reply_with_a_caveat_never_an_exception(
+    text: str, lang: str | None
+) -> None:
     from bot.core import Core
 
     reply = Core(KB, clock=fixed_clock(TODAY)).ask(text, lang=lang)

@@ -51,7 +51,11 @@ def test_a_duplicate_claim_id(kb_dir: Path) -> None:
 
 
 def test_a_missing_language_names_the_field(kb_dir: Path) -> None:
-    edit(kb_dir / "claims.toml", 'statement.zh = "Marin 535B-A23B 主训练（hero run）已经开始训练。"\n', "")
+    edit(
+        kb_dir / "claims.toml",
+        'statement.zh = "Marin 535B-A23B 主训练（hero run）已经开始训练。"\n',
+        "",
+    )
     found = problems(kb_dir)
     assert "claims.toml: claim 'training-started' → statement.zh: Field required" in found
 
@@ -60,7 +64,9 @@ def test_a_date_in_the_future(kb_dir: Path) -> None:
     edit(kb_dir / "sources.toml", "published = 2026-10-06", "published = 2027-01-06")
     found = problems(kb_dir)
     assert any(
-        p.startswith("sources.toml: source 'x-percy-halfway' → published: 2027-01-06 is in the future")
+        p.startswith(
+            "sources.toml: source 'x-percy-halfway' → published: 2027-01-06 is in the future"
+        )
         for p in found
     )
 
@@ -69,7 +75,8 @@ def test_a_relay_cycle(kb_dir: Path) -> None:
     edit(
         kb_dir / "sources.toml",
         'publisher = "Percy Liang (Marin lead)"\npublished = 2026-08-21',
-        'publisher = "Percy Liang (Marin lead)"\npublished = 2026-08-21\nrelays = "seed-brief-0822"',
+        'publisher = "Percy Liang (Marin lead)"\npublished = 2026-08-21\n'
+        'relays = "seed-brief-0822"',
     )
     found = problems(kb_dir)
     assert any("relay cycle:" in p and "x-percy-launch" in p for p in found)

@@ -16,7 +16,11 @@ SEED_ROWS = {
     "数据规模 18.75T tokens": ["tokens-plan-18-75t"],
     "训练阶段 80% pretraining + 20% midtraining": ["phases-plan"],
     "算力与周期 11 x GB200 NVL72, ~3 months": ["hardware-gb200", "duration-plan"],
-    "计算量 2.7e24 FLOPs vs README 5e24": ["flops-2-7e24", "flops-readme-5e24", "flops-gap-unexplained"],
+    "计算量 2.7e24 FLOPs vs README 5e24": [
+        "flops-2-7e24",
+        "flops-readme-5e24",
+        "flops-gap-unexplained",
+    ],
     "起点 1.6B-A61M 48B tokens / 终点前阶梯 27.7B-A1.2B 926B": ["scaling-ladder"],
     "过程理念 README 与 Open Athena": ["marin-project", "open-development"],
 }
@@ -37,7 +41,12 @@ def test_two_figures_for_one_quantity_are_kept_apart(kb: KnowledgeBase) -> None:
 
 def test_records_seen_only_through_a_relay_are_marked(kb: KnowledgeBase) -> None:
     relayed = {s.id for s in kb.sources.values() if s.seen_via_relay}
-    assert {"x-percy-launch", "x-percy-halfway", "athena-huang-foundation", "athena-launch-note"} <= relayed
+    assert {
+        "x-percy-launch",
+        "x-percy-halfway",
+        "athena-huang-foundation",
+        "athena-launch-note",
+    } <= relayed
     assert kb.sources["seed-brief-0822"].relays == "x-percy-launch"
 
 

@@ -37,7 +37,10 @@ def run(args: argparse.Namespace, ctx: AppContext) -> int:
             print(reply.text)
         return 0
     if not args.json:
-        print("marin-watch ask: give a QUESTION, or use --json to read questions from stdin", file=sys.stderr)
+        print(
+            "marin-watch ask: give a QUESTION, or use --json to read questions from stdin",
+            file=sys.stderr,
+        )
         return 2
     return _batch(ctx, args.lang, as_of, sys.stdin, sys.stdout)
 

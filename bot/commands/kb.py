@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 
 from answers.labels import level as level_label
 from bot.commands.common import add_as_of, parse_date
@@ -45,7 +46,14 @@ def run_claims(args: argparse.Namespace, ctx: AppContext) -> int:
     rows = []
     for claim in kb.claims_as_of(as_of):
         a = kb.assessment(claim.id, as_of)
-        rows.append((claim.id, str(claim.kind), level_label("en", str(a.level)), ", ".join(a.supporting) or "-"))
+        rows.append(
+            (
+                claim.id,
+                str(claim.kind),
+                level_label("en", str(a.level)),
+                ", ".join(a.supporting) or "-",
+            )
+        )
     _table(("id", "kind", "level", "sources (direct, relays collapsed)"), rows)
     return 0
 
@@ -57,7 +65,9 @@ def run_sources(args: argparse.Namespace, ctx: AppContext) -> int:
             s.id,
             str(s.kind),
             s.published.isoformat(),
-            ("relay of " + s.relays) if s.relays else ("seen via relay" if s.seen_via_relay else "read"),
+            ("relay of " + s.relays)
+            if s.relays
+            else ("seen via relay" if s.seen_via_relay else "read"),
             s.title,
         )
         for s in ctx.kb.sources_as_of(as_of)
@@ -66,7 +76,7 @@ def run_sources(args: argparse.Namespace, ctx: AppContext) -> int:
     return 0
 
 
-def _table(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> None:
+def _table(header: tuple[str, ...], rows: Sequence[tuple[str, ...]]) -> None:
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header) - 1)]
     for row in [header, *rows]:
         cells = [c.ljust(w) for c, w in zip(row, widths, strict=False)]

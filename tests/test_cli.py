@@ -1,0 +1,65 @@
+"""The console: the commands a new user runs first, with no tokens and no network."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.cli import main
+
+
+def test_ask_prints_the_answer_with_its_caveat(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["ask", "has", "marin", "535b", "started", "training?"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Has training started?")
+    assert "[confirmed]" in out and "Evidence as of" in out
+
+
+def test_ask_json_has_every_field_a_script_needs(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["ask", "--json", "--lang", "zh", "is the model out?"]) == 0
+    row = json.loads(capsys.readouterr().out)
+    assert row["language"] == "zh" and row["outcome"] == "answer"
+    assert row["claims"] == ["model-not-released"]
+    assert row["confidence"] == {"model-not-released": "confirmed"}
+    assert row["text"].endswith(row["caveat"]) and row["as_of"]
+
+
+def test_ask_as_of_a_past_date(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["ask", "--json", "--as-of", "2026-08-22", "has it started?"]) == 0
+    row = json.loads(capsys.readouterr().out)
+    assert row["confidence"]["training-started"] == "single-source"
+    assert "Single source" in row["caveat"]
+
+
+def test_claims_table_shows_derived_levels(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["claims"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split()[:3] == ["id", "kind", "level"]
+    started = next(line for line in lines if line.startswith("training-started "))
+    assert "confirmed" in started and "gh-8506-start" in started
+
+
+def test_claims_as_of_the_seed_day_has_only_what_was_known(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["claims", "--as-of", "2026-08-22"]) == 0
+    out = capsys.readouterr().out
+    assert "progress-latest" not in out
+    assert "training-started" in out and "single source" in out
+
+
+def test_sources_table_says_how_each_record_was_seen(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sources"]) == 0
+    out = capsys.readouterr().out
+    launch = next(line for line in out.splitlines() if line.startswith("x-percy-launch "))
+    assert "seen via relay" in launch
+    relay = next(line for line in out.splitlines() if line.startswith("seed-brief-0822 "))
+    assert "relay of x-percy-launch" in relay
+
+
+def test_a_bad_date_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["claims", "--as-of", "last tuesday"]) == 1
+    assert capsys.readouterr().err.strip() == (
+        "marin-watch: not a date: 'last tuesday' (expected YYYY-MM-DD)"
+    )
