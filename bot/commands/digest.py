@@ -1,0 +1,54 @@
+"""``marin-watch digest``: what changed in the evidence, printed to the console."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from bot.commands.common import parse_date
+from bot.context import AppContext
+from bot.digest.changes import Window
+from bot.digest.service import to_json
+from bot.errors import InputRejected
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = subparsers.add_parser(
+        "digest",
+        help="what changed in the evidence (default: the most recent batch of changes)",
+        description="Print the evidence digest: new records and links, every confidence "
+        "change with its cause, new claims, contradictions. Without --days or --since it "
+        "shows the most recent batch of changes, however old.",
+    )
+    window = p.add_mutually_exclusive_group()
+    window.add_argument("--days", type=int, metavar="N", help="the last N days, today included")
+    window.add_argument("--since", metavar="DATE", help="since DATE (YYYY-MM-DD), included")
+    p.add_argument("--lang", choices=("en", "zh"), help="digest language (default: configured)")
+    p.add_argument("--json", action="store_true", help="print a JSON object instead of text")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace, ctx: AppContext) -> int:
+    lang = args.lang or ctx.settings.default_language
+    today = ctx.today()
+    digests = ctx.digests
+    # The console is not a subscribed destination and records nothing, so "since the last
+    # digest here" has no meaning: no window means the most recent batch.
+    if args.days is not None:
+        if args.days < 1:
+            raise InputRejected(f"--days must be at least 1, not {args.days}")
+        digest = digests.build(Window.last_days(args.days, today), lang=lang)
+    elif args.since is not None:
+        since = parse_date(args.since)
+        assert since is not None  # parse_date returns a date for any string it accepts
+        if since > today:
+            raise InputRejected(f"--since {since} is in the future (today is {today})")
+        digest = digests.build(Window.since(since, today), lang=lang)
+    else:
+        digest = digests.recent(lang=lang)
+    if args.json:
+        data = {**digest.reply.to_json("digest"), **to_json(digest.changes)}
+        print(json.dumps(data, ensure_ascii=False))
+    else:
+        print(digest.reply.text)
+    return 0

@@ -1,0 +1,151 @@
+"""Build the digest ``Reply`` for a window, through the same templates and caveat as answers.
+
+Which window:
+
+- given: ``Window.last_days(n, today)`` or ``Window.since(date, today)``;
+- none, for a destination: the changes since the last digest delivered there
+  (``Store.last_sent``); if none ever was, the most recent batch (``recent``): the newest
+  recorded date's changes, however old, so a KB with history never gives an empty digest;
+- scheduled: ``Window.between(start, end)``, the complete days a delivery window covers,
+  so a digest resent after a crash shows exactly the same changes.
+
+The body has one paragraph per claim (blank-line separated), so ``Reply.sections`` lets an
+adapter split a long digest between claims, never inside one.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from dataclasses import dataclass
+from functools import cached_property
+
+from answers.render import Renderer
+from answers.reply import Reply
+from bot.digest.changes import (
+    ChangeKind,
+    Changes,
+    SignalFeed,
+    Timeline,
+    Window,
+    changes,
+    latest_batch,
+)
+from bot.store.base import Destination, Store
+from knowledge.base import KnowledgeBase
+
+
+@dataclass(frozen=True)
+class Digest:
+    changes: Changes
+    reply: Reply
+
+    @property
+    def quiet(self) -> bool:
+        """Nothing changed: a subscription that posts only on change skips this one."""
+        return self.changes.empty
+
+    @cached_property
+    def content_hash(self) -> str:
+        return hashlib.sha256(self.reply.text.encode("utf-8")).hexdigest()
+
+
+class DigestService:
+    """Digests from one knowledge base; cheap to build, safe to share."""
+
+    def __init__(
+        self, kb: KnowledgeBase, renderer: Renderer, *, signals: SignalFeed | None = None
+    ) -> None:
+        self.kb = kb
+        self.renderer = renderer
+        self.signals = signals
+        self.timeline = Timeline.of(kb)  # once: every digest then bisects it
+
+    def today(self) -> dt.date:
+        return self.renderer.today()
+
+    def changes(self, window: Window) -> Changes:
+        return changes(self.kb, window, self.signals, self.timeline)
+
+    def build(self, window: Window, *, lang: str, recent: bool = False) -> Digest:
+        found = self.changes(window)
+        return Digest(found, self.render(found, lang=lang, recent=recent))
+
+    def recent(self, *, lang: str, as_of: dt.date | None = None) -> Digest:
+        """The newest recorded batch of changes (as the KB stood on ``as_of``), whatever its age.
+
+        ``lambda lang, as_of: digests.recent(lang=lang, as_of=as_of).reply`` is the core's
+        ``ChangesProvider`` ("what changed?").
+        """
+        through = as_of or self.today()  # nothing is recorded in the future
+        batch = latest_batch(self.timeline, through)
+        if batch is None:  # no evidence (yet, on that date): say so
+            return self.build(Window(after=None, through=through), lang=lang)
+        return self.build(batch, lang=lang, recent=True)
+
+    def since_last(self, store: Store, destination: Destination, *, lang: str) -> Digest:
+        """What changed since the last digest delivered to ``destination``."""
+        last = store.last_sent(destination)
+        if last is None:
+            return self.recent(lang=lang)
+        covered = Window.between(last.window_start, last.window_end).through
+        return self.build(Window(after=covered, through=self.today()), lang=lang)
+
+    def render(self, found: Changes, *, lang: str, recent: bool = False) -> Reply:
+        age = None if found.newest is None else (self.today() - found.newest).days
+        return self.renderer.reply(
+            kind="digest",
+            lang=lang,
+            claims=found.claim_ids,
+            # a window ending before the KB's newest evidence reads "as the KB stood" then
+            as_of=found.as_of,
+            context={
+                "digest": found,
+                "recent": recent,
+                "newest": found.newest,
+                "age_days": age,
+                "counts": _counts(found),
+            },
+        )
+
+
+def _counts(found: Changes) -> dict[str, int]:
+    all_changes = [c for g in found.claims for c in g.changes]
+    return {
+        "claims": len(found.claims),
+        "levels": sum(c.kind is ChangeKind.LEVEL for c in all_changes),
+        "links": sum(len(c.links) for c in all_changes),
+        "records": len(found.new_sources),
+        "new_claims": sum(c.kind is ChangeKind.NEW_CLAIM for c in all_changes),
+        "contradicted": len(found.contradicted),
+        "signals": len(found.signals),
+    }
+
+
+def to_json(found: Changes) -> dict[str, object]:
+    """The changes as plain data, for ``digest --json`` and adapters that build embeds."""
+    w = found.window
+    return {
+        "window": {
+            "after": w.after.isoformat() if w.after else None,
+            "through": w.through.isoformat(),
+        },
+        "changes": [
+            {
+                "claim": c.claim,
+                "kind": str(c.kind),
+                "date": c.date.isoformat(),
+                "before": str(c.before) if c.before else None,
+                "after": str(c.after) if c.after else None,
+                "sources": [link.source for link in c.links],
+            }
+            for g in found.claims
+            for c in g.changes
+        ],
+        "new_sources": list(found.new_sources),
+        "contradicted": found.contradicted,
+        "signals": [
+            {"id": s.id, "seen": s.seen.isoformat(), "title": s.title, "url": s.url}
+            for s in found.signals
+        ],
+    }

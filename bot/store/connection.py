@@ -1,0 +1,95 @@
+"""One SQLite connection, opened with the rules every store in the file follows.
+
+- WAL mode, so a writer never blocks the processes reading; ``busy_timeout`` makes a second
+  writer wait for the lock instead of failing at once.
+- The schema is migrated at open (``bot.store.migrations``).
+- ``transaction()`` is ``BEGIN IMMEDIATE`` … ``COMMIT``: the write lock is taken up front, so
+  a read-then-write cannot be overtaken by another process between the two.
+- ``sqlite3`` errors become ``bot.errors.StoreError`` here, once.
+- Times are stored as UTC ISO-8601 text (``timestamp``), so they sort as text.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+from bot.errors import StoreError
+from bot.store.migrations import MIGRATIONS, Migration, migrate
+
+BUSY_TIMEOUT_MS = 10_000
+
+
+class Database:
+    def __init__(
+        self,
+        path: Path | str,
+        *,
+        migrations: Sequence[Migration] = MIGRATIONS,
+        synchronous: str = "FULL",
+    ) -> None:
+        self.path = Path(path)
+        # One connection shared by whichever thread calls (adapters may use to_thread);
+        # the lock keeps its transactions from interleaving.
+        self._lock = threading.RLock()
+        try:
+            self._conn = sqlite3.connect(
+                self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
+                check_same_thread=False,
+            )
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open the store at {self.path}: {exc}") from exc
+        self._conn.row_factory = sqlite3.Row
+        try:
+            with self.reading("open"):
+                self._conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+                mode = self._conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+                if str(mode).lower() != "wal":
+                    raise StoreError(f"the store at {self.path} cannot use WAL mode ({mode})")
+                if synchronous not in ("FULL", "NORMAL"):
+                    raise ValueError(f"synchronous must be FULL or NORMAL, not {synchronous!r}")
+                self._conn.execute(f"PRAGMA synchronous = {synchronous}")
+                self.version = migrate(self._conn, migrations)
+        except BaseException:
+            self._conn.close()
+            raise
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+    @contextmanager
+    def reading(self, doing: str) -> Iterator[sqlite3.Connection]:
+        """The connection, for statements that need no transaction of their own."""
+        with self._lock:
+            try:
+                yield self._conn
+            except sqlite3.Error as exc:
+                raise StoreError(f"the store at {self.path} could not {doing}: {exc}") from exc
+
+    @contextmanager
+    def transaction(self, doing: str) -> Iterator[sqlite3.Connection]:
+        """Every statement inside commits together, or none does."""
+        with self.reading(doing):
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._conn
+                self._conn.execute("COMMIT")
+            except BaseException:
+                if self._conn.in_transaction:  # also when COMMIT itself failed
+                    self._conn.execute("ROLLBACK")
+                raise
+
+
+def timestamp(moment: dt.datetime) -> str:
+    if moment.tzinfo is None:
+        raise ValueError(f"naive datetime {moment!r}: the store keeps aware times only")
+    return moment.astimezone(dt.UTC).isoformat(timespec="microseconds")
+
+
+def parse_timestamp(text: str | None) -> dt.datetime | None:
+    return None if text is None else dt.datetime.fromisoformat(text)
