@@ -33,6 +33,8 @@ class Settings(BaseSettings):
     telegram_webhook_url: str | None = None
     telegram_webhook_listen: str = "0.0.0.0"
     telegram_webhook_port: int = 8443
+    # Telegram echoes it in every webhook call, so forged updates are refused.
+    telegram_webhook_secret: SecretStr | None = None
     telegram_channel_id: str | None = None
     telegram_channel_time: str = "09:00"
     telegram_channel_timezone: str = "UTC"

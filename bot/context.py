@@ -16,6 +16,8 @@ from bot.clock import Clock, system_clock
 from bot.config import Settings
 from bot.core import Core
 from bot.digest.service import DigestService
+from bot.store.signals import SQLiteSignalStore
+from bot.watchers.review import StoreSignalFeed
 from knowledge.base import KnowledgeBase
 from knowledge.loader import load
 
@@ -28,6 +30,7 @@ class AppContext:
         self.settings = settings
         self.clock = clock
         self._store: SQLiteStore | None = None
+        self._signals: SQLiteSignalStore | None = None
 
     def today(self) -> dt.date:
         return self.clock().date()
@@ -56,7 +59,16 @@ class AppContext:
 
     @cached_property
     def digests(self) -> DigestService:
-        return DigestService(self.kb, Renderer(self.kb, self.clock))
+        """Digests with the watchers' unreviewed signals, once a store exists (``ask`` and
+        ``digest`` never create the database file just to find it empty)."""
+        feed = StoreSignalFeed(self.signals) if self.settings.db_path.exists() else None
+        return DigestService(self.kb, Renderer(self.kb, self.clock), signals=feed)
+
+    @property
+    def signals(self) -> SQLiteSignalStore:
+        if self._signals is None:
+            self._signals = SQLiteSignalStore(self.settings.db_path)
+        return self._signals
 
     def _changes(self, lang: str, as_of: dt.date | None) -> Reply:
         """ "What changed?" in a chat: the newest batch of evidence changes (no store needed)."""
@@ -66,3 +78,6 @@ class AppContext:
         if self._store is not None:
             self._store.close()
             self._store = None
+        if self._signals is not None:
+            self._signals.close()
+            self._signals = None

@@ -23,10 +23,15 @@ class KnowledgeBase:
 
     @cached_property
     def links_by_claim(self) -> Mapping[str, tuple[EvidenceLink, ...]]:
+        """Each claim's links, oldest record first (the order ``assess`` reports records in)."""
         grouped: dict[str, list[EvidenceLink]] = {cid: [] for cid in self.claims}
         for link in self.links:
             grouped.setdefault(link.claim, []).append(link)
-        return {cid: tuple(ls) for cid, ls in grouped.items()}
+        published = {sid: s.published for sid, s in self.sources.items()}
+        return {
+            cid: tuple(sorted(ls, key=lambda link: (published[link.source], link.source)))
+            for cid, ls in grouped.items()
+        }
 
     @cached_property
     def topics(self) -> Mapping[str, tuple[Claim, ...]]:
@@ -39,7 +44,9 @@ class KnowledgeBase:
         key = (claim_id, as_of)
         cached = self._cache.get(key)
         if cached is None:
-            cached = assess(self.links_by_claim.get(claim_id, ()), self.sources, as_of)
+            cached = assess(
+                self.links_by_claim.get(claim_id, ()), self.sources, as_of, presorted=True
+            )
             self._cache[key] = cached
         return cached
 

@@ -1,0 +1,124 @@
+"""Choices as components: buttons for a few, a select menu for more, and "none of these".
+
+Every component is a ``DynamicItem``: its ``custom_id`` carries the reply language and the
+``Choice.key``, so a click is understood even after the bot restarted (no view state to lose).
+What a click does is the client's business (``ChoiceHandler``); this module only draws.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, cast
+
+import discord
+
+from answers.reply import Choice, Reply
+from bot.adapters.discord.texts import text
+
+MAX_BUTTONS = 4  # more choices than this become a select menu (one row, up to 25 options)
+MAX_OPTIONS = 24  # a select menu holds 25 options; one is "none of these"
+LABEL_LIMIT = 80  # a button label; select labels allow 100
+NONE = "mw:none"  # select value for "none of these"; no Choice.key starts with "mw:"
+
+
+class ChoiceHandler(Protocol):
+    """What the client does when someone picks a choice (``key`` None: none of these)."""
+
+    async def choose(
+        self, interaction: discord.Interaction[Any], lang: str, key: str | None
+    ) -> None: ...
+
+
+def _handler(interaction: discord.Interaction[Any]) -> ChoiceHandler:
+    return cast(ChoiceHandler, interaction.client)
+
+
+class ChoiceButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"mw:choice:(?P<lang>en|zh):(?P<key>.+)",
+):
+    def __init__(self, lang: str, key: str, label: str = "…") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:LABEL_LIMIT],
+                style=discord.ButtonStyle.primary,
+                custom_id=f"mw:choice:{lang}:{key}",
+            )
+        )
+        self.lang, self.key = lang, key
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any, /
+    ) -> ChoiceButton:
+        return cls(match["lang"], match["key"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _handler(interaction).choose(interaction, self.lang, self.key)
+
+
+class NoneButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"mw:none:(?P<lang>en|zh)"
+):
+    def __init__(self, lang: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=text(lang, "none_of_these"),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"mw:none:{lang}",
+            )
+        )
+        self.lang = lang
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any, /
+    ) -> NoneButton:
+        return cls(match["lang"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _handler(interaction).choose(interaction, self.lang, None)
+
+
+class ChoiceSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"mw:pick:(?P<lang>en|zh)"
+):
+    def __init__(self, lang: str, choices: tuple[Choice, ...] = ()) -> None:
+        options = [discord.SelectOption(label=c.label[:100], value=c.key) for c in choices]
+        options.append(discord.SelectOption(label=text(lang, "none_of_these"), value=NONE))
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"mw:pick:{lang}", placeholder=text(lang, "choose"), options=options
+            )
+        )
+        self.lang = lang
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any, /
+    ) -> ChoiceSelect:
+        return cls(match["lang"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        picked = self.item.values[0] if self.item.values else NONE
+        await _handler(interaction).choose(
+            interaction, self.lang, None if picked == NONE else picked
+        )
+
+
+DYNAMIC_ITEMS = (ChoiceButton, NoneButton, ChoiceSelect)
+
+
+def choice_view(reply: Reply) -> discord.ui.View | None:
+    """The components offering ``reply.choices``, or None when there is nothing to choose."""
+    choices = tuple(c for c in reply.choices if c.key and not c.key.startswith("mw:"))
+    if not choices:
+        return None
+    lang = reply.language if reply.language in ("en", "zh") else "en"
+    view = discord.ui.View(timeout=None)
+    if len(choices) <= MAX_BUTTONS:
+        for choice in choices:
+            view.add_item(ChoiceButton(lang, choice.key, choice.label))
+        view.add_item(NoneButton(lang))
+    else:
+        view.add_item(ChoiceSelect(lang, choices[:MAX_OPTIONS]))
+    return view

@@ -1,0 +1,242 @@
+"""The Telegram bot as ``marin-watch serve`` runs it: ``run(ctx, stop)``.
+
+Long polling by default, a webhook when ``MARIN_WATCH_TELEGRAM_WEBHOOK_URL`` is set. Due
+digests are checked on the job queue every ``digest_check_seconds`` by the shared
+``bot.digest.runner.run_due``; stopping waits for a check in progress, so a send in flight
+is finished and recorded, never lost.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import logging
+from collections.abc import Callable
+from contextlib import closing
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlparse
+
+from telegram import Bot
+from telegram.error import InvalidToken, TelegramError
+from telegram.ext import BaseRateLimiter, ContextTypes
+from telegram.request import BaseRequest
+
+from answers.reply import Reply
+from bot.adapters.telegram.app import (
+    ALLOWED_UPDATES,
+    TelegramApp,
+    TelegramOptions,
+    build_application,
+)
+from bot.adapters.telegram.args import DigestArgs
+from bot.adapters.telegram.channel import channel_problem
+from bot.adapters.telegram.commands import register_commands
+from bot.adapters.telegram.handlers import PLATFORM, Handlers
+from bot.adapters.telegram.sender import Sleep, TelegramSender
+from bot.clock import Clock, system_clock
+from bot.core import Core
+from bot.digest.changes import Window
+from bot.digest.runner import RunReport, deliver_now, run_due
+from bot.digest.service import DigestService
+from bot.errors import ConfigError
+from bot.store.base import Destination, Store, Subscription
+from bot.store.signals import SQLiteSignalStore
+from bot.watchers.review import queue_reply
+
+if TYPE_CHECKING:
+    from bot.context import AppContext
+
+log = logging.getLogger(__name__)
+
+DIGEST_JOB = "telegram-digests"
+# While the configured channel does not let the bot post, ask again this often.
+CHANNEL_RECHECK = dt.timedelta(minutes=10)
+
+
+@dataclass
+class TelegramBot:
+    """The Telegram side of ``serve``: the application, its digest job and the channel."""
+
+    options: TelegramOptions
+    core: Core
+    store: Store
+    digests: DigestService
+    clock: Clock = system_clock
+    sleep: Sleep = asyncio.sleep  # how the sender waits out flood control and backoff
+    signals_for: Callable[[str], Reply] | None = None  # /signals for admins
+    last_report: RunReport | None = field(default=None, repr=False)
+    _channel_checked: dt.datetime | None = field(default=None, repr=False)
+
+    def application(
+        self,
+        *,
+        requests: tuple[BaseRequest, BaseRequest] | None = None,
+        rate_limiter: BaseRateLimiter[Any] | None = None,
+    ) -> TelegramApp:
+        app = build_application(
+            self.options, self.handlers(), requests=requests, rate_limiter=rate_limiter
+        )
+        if app.job_queue is None:  # the job-queue extra is a dependency; fail loudly without it
+            raise ConfigError("python-telegram-bot[job-queue] is required for the daily digest")
+        app.job_queue.run_repeating(
+            self.digest_job, interval=self.options.digest_interval, first=1.0, name=DIGEST_JOB
+        )
+        return app
+
+    def handlers(self) -> Handlers:
+        return Handlers(
+            core=self.core,
+            store=self.store,
+            send_digest=self.send_digest,
+            default_language=self.options.default_language,
+            admin_ids=self.options.admin_ids,
+            signals_for=self.signals_for,
+        )
+
+    async def send_digest(
+        self, bot: Bot, destination: Destination, lang: str, asked: DigestArgs
+    ) -> None:
+        """/digest: send it now and record it, so the next "since the last one" starts here."""
+        today = self.clock().date()
+        window = None
+        if asked.days is not None:
+            window = Window.last_days(asked.days, today)
+        elif asked.since is not None:
+            window = Window.since(asked.since, today)
+        await deliver_now(
+            self.store,
+            self.digests,
+            TelegramSender(bot, sleep=self.sleep),
+            destination,
+            lang=lang,
+            window=window,
+            clock=self.clock,
+        )
+
+    async def digest_job(self, context: ContextTypes.DEFAULT_TYPE) -> None:
+        await self.deliver_due(context.bot)
+
+    async def deliver_due(self, bot: Bot) -> RunReport:
+        """Post every Telegram digest due now (the job's body)."""
+        await self.ensure_channel(bot)
+        sender = TelegramSender(bot, sleep=self.sleep)
+        self.last_report = await run_due(
+            self.store, self.digests, sender, platform=PLATFORM, clock=self.clock
+        )
+        return self.last_report
+
+    async def ensure_channel(self, bot: Bot) -> str | None:
+        """Subscribe the configured channel once the bot may post there; say clearly if not.
+
+        Returns the problem, if there is one. Checked at start and, while it persists (or
+        after a send found the bot removed), again every ``CHANNEL_RECHECK``.
+        """
+        opts = self.options
+        if not opts.channel_id:
+            return None
+        destination = Destination(PLATFORM, opts.channel_id)
+        wanted = Subscription(
+            destination=destination,
+            language=opts.channel_language,
+            digest_time=opts.channel_time,
+            timezone=opts.channel_timezone,
+        )
+        current = self.store.subscription(destination)
+        if current is not None and current.active and _same_schedule(current, wanted):
+            return None
+        now = self.clock()
+        if self._channel_checked is not None and now - self._channel_checked < CHANNEL_RECHECK:
+            return current.inactive_reason if current else None
+        self._channel_checked = now
+        try:
+            problem = await channel_problem(bot, opts.channel_id)
+        except TelegramError as exc:
+            log.warning("could not check Telegram channel %s: %s", opts.channel_id, exc)
+            return str(exc)
+        if problem is not None:
+            log.error("%s The daily digest is posted there once this is fixed.", problem)
+            if current is not None and current.active:
+                self.store.unsubscribe(destination, problem)
+            return problem
+        self.store.subscribe(wanted)
+        log.info(
+            "Telegram channel %s: daily digest at %s %s (%s)",
+            opts.channel_id,
+            opts.channel_time.strftime("%H:%M"),
+            opts.channel_timezone,
+            opts.channel_language,
+        )
+        return None
+
+    async def run(
+        self, stop: asyncio.Event, *, requests: tuple[BaseRequest, BaseRequest] | None = None
+    ) -> None:
+        """Start, serve until ``stop`` is set, then stop cleanly."""
+        app = self.application(requests=requests)
+        try:
+            await app.initialize()
+        except InvalidToken as exc:
+            raise ConfigError(
+                "Telegram rejected the bot token (MARIN_WATCH_TELEGRAM_TOKEN / TELEGRAM_BOT_TOKEN)"
+            ) from exc
+        try:
+            await register_commands(app.bot)
+            await self.ensure_channel(app.bot)
+            updater = app.updater
+            assert updater is not None  # built by ApplicationBuilder unless disabled
+            opts = self.options
+            if opts.webhook_url:
+                await updater.start_webhook(
+                    listen=opts.webhook_listen,
+                    port=opts.webhook_port,
+                    url_path=urlparse(opts.webhook_url).path.lstrip("/"),
+                    webhook_url=opts.webhook_url,
+                    secret_token=opts.webhook_secret,
+                    allowed_updates=ALLOWED_UPDATES,
+                )
+            else:
+                await updater.start_polling(allowed_updates=ALLOWED_UPDATES)
+            await app.start()
+            log.info(
+                "Telegram: @%s is %s",
+                app.bot.username,
+                "receiving updates by webhook" if opts.webhook_url else "polling for updates",
+            )
+            try:
+                await stop.wait()
+            finally:
+                log.info("Telegram: stopping; a digest run in progress is finished first")
+                if updater.running:
+                    await updater.stop()
+                if app.running:
+                    await app.stop()  # waits for running jobs: in-flight sends are recorded
+        finally:
+            await app.shutdown()
+
+
+def _same_schedule(a: Subscription, b: Subscription) -> bool:
+    return (a.language, a.digest_time, a.timezone) == (b.language, b.digest_time, b.timezone)
+
+
+def telegram_bot(ctx: AppContext) -> TelegramBot:
+    db_path = ctx.settings.db_path
+
+    def signals_for(lang: str) -> Reply:
+        # Opened per request: /signals is rare, and the watchers own this part of the file.
+        with closing(SQLiteSignalStore(db_path)) as signals:
+            return queue_reply(signals, lang=lang)
+
+    return TelegramBot(
+        options=TelegramOptions.from_settings(ctx.settings),
+        core=ctx.core,
+        store=ctx.store,
+        digests=ctx.digests,
+        clock=ctx.clock,
+        signals_for=signals_for,
+    )
+
+
+async def run(ctx: AppContext, stop: asyncio.Event) -> None:
+    """What ``marin-watch serve`` starts when a Telegram token is configured."""
+    await telegram_bot(ctx).run(stop)

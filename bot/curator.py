@@ -1,0 +1,241 @@
+"""The curator's acts on a signal: promote it into the knowledge files, or dismiss it.
+
+Promotion is the only way a watcher's finding becomes evidence, and it goes through the same
+files a curator edits by hand: a ``[[source]]`` is appended to ``sources.toml`` (unless the
+record is already there) and a ``[[link]]`` to ``evidence.toml``, as plain TOML text with a
+comment naming the signal, so the change reads well in a pull request. The knowledge base is
+then reloaded and checked exactly as ``kb check`` does; if anything is wrong, both files are
+truncated back to their previous length and nothing is recorded.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from difflib import get_close_matches
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from bot.clock import Clock
+from bot.errors import CuratorError
+from bot.store.signals import SignalStore
+from bot.watchers.signal import Signal, SignalState
+from knowledge.base import KnowledgeBase
+from knowledge.loader import DEFAULT_DIR, load_with_problems
+from knowledge.schema import EvidenceLink, Level, Source, SourceKind, Stance, Strength
+
+QUOTE_CHARS = 300
+
+
+@dataclass(frozen=True)
+class Promotion:
+    signal: Signal
+    source_id: str
+    new_source: bool
+    link: EvidenceLink
+    before: Level
+    after: Level
+
+
+class Curator:
+    def __init__(self, store: SignalStore, kb_dir: Path | None, *, clock: Clock) -> None:
+        self.store = store
+        self.kb_dir = kb_dir or DEFAULT_DIR
+        self.clock = clock
+
+    def find(self, wanted: str) -> Signal:
+        """A signal by id, or by an unambiguous prefix of its id."""
+        found = self.store.signal(wanted)
+        if found is not None:
+            return found
+        ids = self.store.signal_ids(wanted)
+        if len(ids) == 1:
+            match = self.store.signal(ids[0])
+            assert match is not None  # listed just above
+            return match
+        if ids:
+            raise CuratorError(f"{wanted!r} matches several signals: {', '.join(ids)}")
+        raise CuratorError(f"no signal {wanted!r} (see marin-watch signals list --all)")
+
+    def dismiss(self, wanted: str, *, reason: str | None = None) -> Signal:
+        signal = self.find(wanted)
+        if signal.state is SignalState.PROMOTED:
+            raise CuratorError(
+                f"signal {signal.id} was promoted ({signal.review}); to undo, remove its "
+                "link from evidence.toml in a pull request"
+            )
+        if signal.state is SignalState.DISMISSED:
+            raise CuratorError(f"signal {signal.id} is already dismissed ({signal.review})")
+        return self.store.review(
+            signal.id, SignalState.DISMISSED, note=reason or "dismissed", now=self.clock()
+        )
+
+    def promote(
+        self,
+        wanted: str,
+        *,
+        claim: str,
+        stance: Stance,
+        strength: Strength,
+        quote: str | None = None,
+        kind: SourceKind | None = None,
+    ) -> Promotion:
+        signal = self.find(wanted)
+        today = self.clock().date()
+        kb = self._load(today)
+        if claim not in kb.claims:
+            close = get_close_matches(claim, list(kb.claims), n=3)
+            hint = f"; did you mean {', '.join(close)}?" if close else ""
+            raise CuratorError(f"no claim {claim!r} in claims.toml{hint}")
+        source_id, source = _source_for(signal, kb, kind)
+        if any(link.source == source_id for link in kb.links_by_claim.get(claim, ())):
+            raise CuratorError(f"claim {claim!r} is already linked to source {source_id!r}")
+        try:
+            link = EvidenceLink(
+                claim=claim,
+                source=source_id,
+                stance=stance,
+                strength=strength,
+                quote=quote or _quote(signal),
+                recorded=today,
+            )
+        except ValidationError as exc:
+            raise CuratorError(f"the evidence link would be invalid: {exc}") from exc
+        before = kb.assessment(claim).level
+        stamp = f"# promoted from signal {signal.id} on {today} (marin-watch signals promote)\n"
+        appends = {"evidence.toml": stamp + _link_toml(link)}
+        if source is not None:
+            appends["sources.toml"] = stamp + _source_toml(source)
+        with self._appended(appends):
+            after_kb, problems = load_with_problems(self.kb_dir, today=today)
+            if problems:
+                listed = "\n".join(f"  - {p}" for p in problems)
+                raise CuratorError(f"promotion rolled back; kb check failed:\n{listed}")
+        note = f"{claim} {stance} {strength} via source {source_id}"
+        reviewed = self.store.review(signal.id, SignalState.PROMOTED, note=note, now=self.clock())
+        return Promotion(
+            signal=reviewed,
+            source_id=source_id,
+            new_source=source is not None,
+            link=link,
+            before=before,
+            after=after_kb.assessment(claim).level,
+        )
+
+    def _load(self, today: dt.date) -> KnowledgeBase:
+        kb, problems = load_with_problems(self.kb_dir, today=today)
+        if problems:
+            raise CuratorError(
+                f"the knowledge base already has {len(problems)} problem(s) (marin-watch kb "
+                f"check); fix them before promoting. First: {problems[0]}"
+            )
+        return kb
+
+    @contextmanager
+    def _appended(self, appends: dict[str, str]) -> Iterator[None]:
+        """Append text to the files; truncate them back if the block raises."""
+        sizes: dict[Path, int] = {}
+        try:
+            for name, text in appends.items():
+                path = self.kb_dir / name
+                data = path.read_bytes()
+                sizes[path] = len(data)
+                sep = "\n" if data.endswith(b"\n") else "\n\n"
+                with path.open("a", encoding="utf-8", newline="\n") as f:
+                    f.write(sep + text)
+            yield
+        except BaseException:
+            for path, size in sizes.items():
+                os.truncate(path, size)
+            raise
+
+
+def _source_for(
+    signal: Signal, kb: KnowledgeBase, kind: SourceKind | None
+) -> tuple[str, Source | None]:
+    """The record's source id, and the Source to append when it is not in the KB yet."""
+    if signal.id in kb.sources:  # promoted before, to another claim
+        return signal.id, None
+    # A changed page (url == watched) is a new version of a record; anything else with the
+    # URL of a curated record *is* that record.
+    if signal.url != signal.watched:
+        for s in kb.sources.values():
+            if s.url is not None and _same_url(str(s.url), signal.url):
+                return s.id, None
+    try:
+        source = Source(
+            id=signal.id,
+            title=signal.title,
+            url=signal.url,
+            kind=kind or signal.kind,
+            publisher=signal.publisher,
+            published=signal.date.astimezone(dt.UTC).date(),
+        )
+    except ValidationError as exc:
+        raise CuratorError(f"signal {signal.id} does not make a valid source: {exc}") from exc
+    return source.id, source
+
+
+def _same_url(a: str, b: str) -> bool:
+    return a.rstrip("/") == b.rstrip("/")
+
+
+def _quote(signal: Signal) -> str:
+    text = signal.excerpt or signal.title
+    if len(text) <= QUOTE_CHARS:
+        return text
+    return text[:QUOTE_CHARS].rsplit(" ", 1)[0] + "…"
+
+
+def _source_toml(s: Source) -> str:
+    lines = [
+        "[[source]]",
+        f"id = {toml_string(s.id)}",
+        f"title = {toml_string(s.title)}",
+        *([f"url = {toml_string(str(s.url))}"] if s.url else []),
+        f"kind = {toml_string(str(s.kind))}",
+        f"publisher = {toml_string(s.publisher)}",
+        f"published = {s.published.isoformat()}",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _link_toml(link: EvidenceLink) -> str:
+    lines = [
+        "[[link]]",
+        f"claim = {toml_string(link.claim)}",
+        f"source = {toml_string(link.source)}",
+        f"stance = {toml_string(str(link.stance))}",
+        f"strength = {toml_string(str(link.strength))}",
+        f"recorded = {link.recorded.isoformat()}",
+        f"quote = {toml_string(link.quote)}",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+_ESCAPES = {
+    '"': '\\"',
+    "\\": "\\\\",
+    "\n": "\\n",
+    "\t": "\\t",
+    "\r": "\\r",
+    "\b": "\\b",
+    "\f": "\\f",
+}
+
+
+def toml_string(value: str) -> str:
+    """A TOML basic string: quotes, backslashes and control characters escaped."""
+    out = []
+    for ch in value:
+        if ch in _ESCAPES:
+            out.append(_ESCAPES[ch])
+        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
+            out.append(f"\\u{ord(ch):04X}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'

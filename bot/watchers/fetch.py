@@ -1,0 +1,257 @@
+"""The one place watchers meet the network: polite, bounded GETs of configured URLs only.
+
+The ``httpx.AsyncClient`` is injected (tests pass one built on ``httpx.MockTransport``). Every
+request here is
+
+- **allowed**: its base URL was configured (a watch point's ``looks_at``); anything else is
+  refused before a byte is sent, so nothing a chat user types can reach the network;
+- **conditional**: the ETag / Last-Modified of the previous answer are sent back, and 304 is
+  "nothing new" (free against GitHub's rate limit);
+- **bounded**: connect/read timeouts, one overall deadline, and a body cap enforced while
+  streaming (a declared Content-Length past the cap is refused before reading);
+- **rate-limit aware**: 403/429 with ``Retry-After`` or ``X-RateLimit-Reset`` become
+  ``SourceRateLimited(until)``; the host is then held until that time for every source on it.
+
+httpx errors are translated into ``WatcherError`` here, once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import email.utils
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+
+from bot.clock import Clock
+from bot.errors import SourceRateLimited, WatcherError
+
+GITHUB_API_HOST = "api.github.com"
+USER_AGENT = "marin-watch/0.1 (watches public records of the Marin 535B-A23B run)"
+
+JSON = "application/json"
+GITHUB_JSON = "application/vnd.github+json"
+HTML = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1"
+FEED = "application/atom+xml,application/rss+xml,application/xml;q=0.9,text/html;q=0.5"
+
+
+@dataclass(frozen=True, kw_only=True)
+class FetchPolicy:
+    connect_timeout: float = 10.0
+    read_timeout: float = 20.0
+    deadline: float = 30.0  # the whole request, body included (a slow drip cannot hold us)
+    max_bytes: int = 2 * 1024 * 1024
+    # 429 (or a GitHub secondary limit) without a header saying how long: wait this long
+    default_rate_limit_wait: dt.timedelta = dt.timedelta(minutes=10)
+
+
+@dataclass(frozen=True)
+class Validators:
+    """What the previous answer for ``url`` said about itself, for a conditional request."""
+
+    url: str
+    etag: str | None = None
+    last_modified: str | None = None
+
+
+@dataclass(frozen=True)
+class Fetched:
+    url: str  # the full URL requested, query included
+    status: int  # 200 or 304
+    body: bytes
+    etag: str | None
+    last_modified: str | None
+    server_date: dt.datetime | None
+    content_type: str
+
+    @property
+    def not_modified(self) -> bool:
+        return self.status == 304
+
+    @property
+    def validators(self) -> Validators:
+        return Validators(self.url, self.etag, self.last_modified)
+
+    def json(self) -> Any:
+        try:
+            return json.loads(self.body)
+        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise WatcherError(f"{self.url} answered malformed JSON: {exc}") from exc
+
+    def text(self) -> str:
+        return self.body.decode("utf-8", errors="replace")
+
+
+class Fetcher:
+    def __init__(
+        self,
+        client: httpx.AsyncClient,
+        *,
+        allowed: Iterable[str],
+        clock: Clock,
+        github_token: str | None = None,
+        policy: FetchPolicy | None = None,
+    ) -> None:
+        self.client = client
+        self.allowed = frozenset(allowed)
+        self.clock = clock
+        self.github_token = github_token
+        self.policy = policy or FetchPolicy()
+        self._held: dict[str, dt.datetime] = {}  # host → rate-limited until
+        self.requests = 0  # requests actually sent (for tests and the benchmark)
+
+    async def get(
+        self,
+        url: str,
+        *,
+        params: Mapping[str, str] | None = None,
+        validators: Validators | None = None,
+        accept: str = JSON,
+        max_bytes: int | None = None,
+    ) -> Fetched:
+        if url not in self.allowed:
+            raise WatcherError(f"refusing {url}: not a configured source")
+        target = httpx.URL(url)
+        if params:  # merged by hand: httpx's ``params=`` would replace the configured query
+            target = target.copy_merge_params(dict(params))
+        request = self.client.build_request(
+            "GET",
+            target,
+            headers=self._headers(target.host, accept),
+            timeout=httpx.Timeout(self.policy.read_timeout, connect=self.policy.connect_timeout),
+        )
+        full = str(request.url)
+        self._check_hold(request.url.host, full)
+        if validators is not None and validators.url == full:
+            if validators.etag:
+                request.headers["If-None-Match"] = validators.etag
+            if validators.last_modified:
+                request.headers["If-Modified-Since"] = validators.last_modified
+        cap = max_bytes or self.policy.max_bytes
+        try:
+            async with asyncio.timeout(self.policy.deadline):
+                return await self._send(request, full, cap)
+        except TimeoutError as exc:
+            deadline = self.policy.deadline
+            raise WatcherError(f"{full}: no complete answer within {deadline:g}s") from exc
+        except httpx.TimeoutException as exc:
+            raise WatcherError(f"{full}: timed out ({type(exc).__name__})") from exc
+        except httpx.HTTPError as exc:
+            raise WatcherError(f"{full}: network error ({type(exc).__name__}: {exc})") from exc
+
+    async def _send(self, request: httpx.Request, full: str, cap: int) -> Fetched:
+        self.requests += 1
+        response = await self.client.send(request, stream=True)
+        try:
+            self._note_quota(request.url.host, response)
+            if response.status_code == 304:
+                return self._fetched(full, response, b"")
+            if response.status_code in (403, 429):
+                raise self._rate_limited(full, response) or WatcherError(
+                    f"{full}: HTTP {response.status_code} (forbidden)"
+                )
+            if 300 <= response.status_code < 400:
+                where = response.headers.get("location", "?")
+                raise WatcherError(
+                    f"{full}: redirected to {where}; only configured URLs are fetched "
+                    "(update looks_at in watch.toml)"
+                )
+            if response.status_code != 200:
+                raise WatcherError(f"{full}: HTTP {response.status_code}")
+            body = await _read_capped(response, full, cap)
+            return self._fetched(full, response, body)
+        finally:
+            await response.aclose()
+
+    def _headers(self, host: str, accept: str) -> dict[str, str]:
+        headers = {"User-Agent": USER_AGENT, "Accept": accept}
+        if host == GITHUB_API_HOST:  # the token never travels to any other host
+            headers["Accept"] = GITHUB_JSON
+            headers["X-GitHub-Api-Version"] = "2022-11-28"
+            if self.github_token:
+                headers["Authorization"] = f"Bearer {self.github_token}"
+        return headers
+
+    def _check_hold(self, host: str, full: str) -> None:
+        until = self._held.get(host)
+        if until is not None and self.clock() < until:
+            message = f"{full}: {host} asked us to wait until {until:%H:%M} UTC"
+            raise SourceRateLimited(message, until)
+
+    def _note_quota(self, host: str, response: httpx.Response) -> None:
+        """A successful answer that spent the last request of the quota holds the host too."""
+        if response.headers.get("x-ratelimit-remaining") == "0":
+            reset = _epoch(response.headers.get("x-ratelimit-reset"))
+            if reset is not None:
+                self._held[host] = reset
+
+    def _rate_limited(self, full: str, response: httpx.Response) -> SourceRateLimited | None:
+        now = self.clock()
+        headers = response.headers
+        until = _retry_after(headers.get("retry-after"), now)
+        if until is None and headers.get("x-ratelimit-remaining") == "0":
+            until = _epoch(headers.get("x-ratelimit-reset"))
+        if until is None and response.status_code == 429:
+            until = now + self.policy.default_rate_limit_wait
+        if until is None:
+            return None  # a plain 403: forbidden, handled as an error with backoff
+        until = max(until, now)
+        self._held[response.request.url.host] = until
+        return SourceRateLimited(
+            f"{full}: rate limited (HTTP {response.status_code}) until {until:%Y-%m-%d %H:%M} UTC",
+            until,
+        )
+
+    def _fetched(self, full: str, response: httpx.Response, body: bytes) -> Fetched:
+        return Fetched(
+            url=full,
+            status=response.status_code,
+            body=body,
+            etag=response.headers.get("etag"),
+            last_modified=response.headers.get("last-modified"),
+            server_date=_http_date(response.headers.get("date")),
+            content_type=response.headers.get("content-type", ""),
+        )
+
+
+async def _read_capped(response: httpx.Response, full: str, cap: int) -> bytes:
+    declared = response.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > cap:
+        raise WatcherError(f"{full}: body of {int(declared):,} bytes is over the {cap:,}-byte cap")
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in response.aiter_bytes():  # decoded bytes: a gzip bomb hits the cap too
+        size += len(chunk)
+        if size > cap:
+            raise WatcherError(f"{full}: body passed the {cap:,}-byte cap; stopped reading")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _retry_after(value: str | None, now: dt.datetime) -> dt.datetime | None:
+    if not value:
+        return None
+    value = value.strip()
+    if value.isdigit():
+        return now + dt.timedelta(seconds=int(value))
+    return _http_date(value)
+
+
+def _epoch(value: str | None) -> dt.datetime | None:
+    if value is None or not value.strip().isdigit():
+        return None
+    return dt.datetime.fromtimestamp(int(value), dt.UTC)
+
+
+def _http_date(value: str | None) -> dt.datetime | None:
+    if not value:
+        return None
+    try:
+        parsed = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return parsed if parsed.tzinfo else parsed.replace(tzinfo=dt.UTC)

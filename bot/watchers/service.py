@@ -1,0 +1,121 @@
+"""Wiring: build a runner from the knowledge base's watch points, and run it on a schedule.
+
+``build_runner`` is all a caller needs (``watch --once``, ``serve``, tests, the benchmark):
+the configured URLs are the watch points' ``looks_at``; the HTTP client is injected.
+``run_watchers_forever`` is the loop ``serve`` starts: a cycle every 15 minutes by default,
+which stays inside GitHub's unauthenticated 60 requests an hour (about 5 GitHub requests a
+cycle, most answered by a free 304).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+import httpx
+
+from bot.clock import Clock
+from bot.errors import MarinWatchError
+from bot.store.signals import SignalStore, SQLiteSignalStore
+from bot.watchers.fetch import USER_AGENT, Fetcher, FetchPolicy
+from bot.watchers.registry import watchers_for
+from bot.watchers.rules import Rules
+from bot.watchers.runner import Backoff, CycleReport, WatchRunner
+from knowledge.base import KnowledgeBase
+
+if TYPE_CHECKING:
+    from bot.context import AppContext
+
+log = logging.getLogger(__name__)
+
+DEFAULT_EVERY = dt.timedelta(minutes=15)
+
+
+def build_runner(
+    kb: KnowledgeBase,
+    store: SignalStore,
+    client: httpx.AsyncClient,
+    *,
+    clock: Clock,
+    github_token: str | None = None,
+    policy: FetchPolicy | None = None,
+    backoff: Backoff | None = None,
+) -> WatchRunner:
+    rules = Rules(kb.watch_points)
+    watchers = watchers_for(rules.urls)
+    fetcher = Fetcher(
+        client,
+        allowed=[w.url for w in watchers],
+        clock=clock,
+        github_token=github_token,
+        policy=policy,
+    )
+    return WatchRunner(watchers, fetcher, store, rules, clock=clock, backoff=backoff)
+
+
+def http_client(policy: FetchPolicy | None = None) -> httpx.AsyncClient:
+    """The production client: no redirects followed (a moved source is reported, not chased)."""
+    p = policy or FetchPolicy()
+    return httpx.AsyncClient(
+        headers={"User-Agent": USER_AGENT},
+        timeout=httpx.Timeout(p.read_timeout, connect=p.connect_timeout),
+        follow_redirects=False,
+        limits=httpx.Limits(max_connections=8, max_keepalive_connections=4),
+    )
+
+
+async def run_watchers_forever(
+    runner: WatchRunner,
+    *,
+    every: dt.timedelta = DEFAULT_EVERY,
+    stop: asyncio.Event | None = None,
+    on_cycle: Callable[[CycleReport], Awaitable[None]] | None = None,
+) -> None:
+    """Run a cycle, wait ``every``, repeat until ``stop`` is set (or the task is cancelled).
+
+    A cycle that fails as a whole (the store is locked, a bug) is logged and the loop goes
+    on: watching must not take ``serve`` down.
+    """
+    stop = stop or asyncio.Event()
+    stopped = asyncio.create_task(stop.wait())
+    try:
+        while not stop.is_set():
+            cycle = asyncio.create_task(runner.run_once())
+            await asyncio.wait({cycle, stopped}, return_when=asyncio.FIRST_COMPLETED)
+            if not cycle.done():  # asked to stop mid-cycle: drop the requests in flight
+                cycle.cancel()
+                await asyncio.gather(cycle, return_exceptions=True)
+                break
+            try:
+                report = cycle.result()
+            except MarinWatchError as exc:
+                log.error("watch cycle failed: %s", exc)
+            except Exception:
+                log.exception("watch cycle failed")
+            else:
+                new = len(report.new_signals)
+                log.info("watch cycle: %d new signal(s), %d request(s)", new, report.requests)
+                if on_cycle is not None:
+                    await on_cycle(report)
+            await asyncio.wait({stopped}, timeout=every.total_seconds())
+    finally:
+        stopped.cancel()
+
+
+async def serve_watchers(ctx: AppContext, stop: asyncio.Event) -> None:
+    """``serve``'s watcher task (registered in ``bot.serve.ADAPTERS``): cycles until ``stop``."""
+    token = ctx.settings.github_token
+    async with http_client() as client:
+        with SQLiteSignalStore(ctx.settings.db_path) as store:
+            runner = build_runner(
+                ctx.kb,
+                store,
+                client,
+                clock=ctx.clock,
+                github_token=token.get_secret_value() if token else None,
+            )
+            every = dt.timedelta(minutes=ctx.settings.watch_interval_minutes)
+            await run_watchers_forever(runner, every=every, stop=stop)

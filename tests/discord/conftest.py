@@ -1,0 +1,114 @@
+"""A Discord bot to talk to: the real client, commands, core, digest runner and SQLite store,
+started by ``DiscordBot.run`` as ``marin-watch serve`` does, against the fake in ``dc_fake``.
+
+    async def test_something(chat):
+        answer = await chat.slash("ask", question="has it started?")
+        assert "[confirmed]" in answer.embeds[0]["description"]
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import warnings
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+with warnings.catch_warnings():
+    # discord.py imports audioop (voice support we do not use), deprecated since 3.11
+    warnings.filterwarnings("ignore", "'audioop' is deprecated", DeprecationWarning)
+    import discord
+
+import pytest
+import yarl
+from pydantic import SecretStr
+
+from bot.adapters.discord.client import MarinClient, Services
+from bot.adapters.discord.runner import DiscordBot
+from bot.core import Core
+from bot.digest.service import DigestService
+from bot.store.sqlite import SQLiteStore
+from knowledge.base import KnowledgeBase
+from tests.conftest import TODAY
+from tests.discord.dc_chat import DiscordChat
+from tests.discord.dc_fake import FakeDiscord
+from tests.discord.dc_server import guild
+
+TOKEN = "fake-discord-token"
+
+
+async def no_wait(seconds: float) -> None:
+    """Retries without the backoff: the fake answers at once."""
+
+
+@dataclass
+class Clock:
+    """The time everywhere in the bot; a test moves it forward to let a day pass."""
+
+    now: dt.datetime = TODAY
+
+    def __call__(self) -> dt.datetime:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def store(tmp_path: Path, clock: Clock) -> Iterator[SQLiteStore]:
+    with SQLiteStore(tmp_path / "marin-watch.sqlite3", clock=clock) as opened:
+        yield opened
+
+
+@pytest.fixture
+def services(kb: KnowledgeBase, store: SQLiteStore, clock: Clock) -> Services:
+    core = Core(kb, clock=clock)
+    return Services(core=core, store=store, digests=DigestService(kb, core.renderer), clock=clock)
+
+
+@pytest.fixture
+async def fake_discord(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
+    """A fake Discord with one research server, and discord.py pointed at it."""
+    fake = FakeDiscord(guilds=[guild()])
+    await fake.start()
+    monkeypatch.setattr(discord.http.Route, "BASE", fake.api_base)
+    monkeypatch.setattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(fake.gateway))
+    yield fake
+    await fake.stop()
+
+
+@pytest.fixture
+async def discord_bot(fake_discord: FakeDiscord, services: Services) -> AsyncIterator[DiscordBot]:
+    """The bot, logged in, its commands synced, connected to the fake gateway and ready.
+
+    Its own schedule is parked (one check an hour): tests run ``deliver_due`` themselves.
+    """
+    bot = DiscordBot(
+        services,
+        SecretStr(TOKEN),
+        check_every=3600,
+        sleep=no_wait,
+        client_options={"guild_ready_timeout": 0.01},
+    )
+    stop = asyncio.Event()
+    running = asyncio.create_task(bot.run(stop))
+    await asyncio.wait_for(fake_discord.identified.wait(), 5)
+    assert bot.client is not None
+    await asyncio.wait_for(bot.client.wait_until_ready(), 5)
+    yield bot
+    stop.set()
+    await asyncio.wait_for(running, 5)
+
+
+@pytest.fixture
+def client(discord_bot: DiscordBot) -> MarinClient:
+    assert discord_bot.client is not None
+    return discord_bot.client
+
+
+@pytest.fixture
+def chat(fake_discord: FakeDiscord, client: MarinClient) -> DiscordChat:
+    return DiscordChat(fake_discord, client)

@@ -1,0 +1,110 @@
+"""Mentions are questions; ambiguous questions offer choices as buttons or a select menu."""
+
+from __future__ import annotations
+
+import pytest
+
+from answers.reply import Choice, Outcome, Reply
+from bot.adapters.discord.client import MarinClient
+from tests.discord.dc_chat import DiscordChat, components
+from tests.discord.dc_fake import FakeDiscord
+from tests.discord.dc_server import LI
+
+
+async def test_a_mention_is_answered_in_a_reply(chat: DiscordChat) -> None:
+    reply = await chat.mention("has training started?")
+
+    assert reply.body["message_reference"]["fail_if_not_exists"] is False
+    assert reply.body["allowed_mentions"] == {"parse": [], "replied_user": False}
+    embed = reply.embeds[0]
+    assert embed["title"] == "Has training started?"
+    assert "[confirmed]" in embed["description"] and ">>> " in embed["description"]
+
+
+async def test_a_chinese_mention_gets_a_chinese_answer(chat: DiscordChat) -> None:
+    reply = await chat.mention("训练开始了吗？", by=LI)
+    assert "【已确认】" in reply.embeds[0]["description"]
+
+
+async def test_a_bare_mention_gets_help(chat: DiscordChat) -> None:
+    reply = await chat.mention("")
+    assert ">>> " in reply.embeds[0]["description"]
+
+
+async def test_messages_without_a_mention_are_left_alone(
+    chat: DiscordChat, fake_discord: FakeDiscord
+) -> None:
+    before = len(fake_discord.calls)
+    await chat.say("has training started?")
+    await chat.mention("has training started?")  # answered: the first one was not
+    assert len(fake_discord.made("POST", r"/channels/\d+/messages", after=before)) == 1
+
+
+async def test_close_readings_are_offered_as_buttons_with_none_of_these(chat: DiscordChat) -> None:
+    answer = await chat.slash("ask", question="release and hardware")
+
+    labels = [c["label"] for c in components(answer.message)]
+    assert labels[-1] == "None of these" and len(labels) == 3
+    assert ">>> " in answer.embeds[0]["description"]  # a question back still has its caveat
+
+    picked = await chat.click(answer.sent, labels[0])
+    assert picked.kind == 7  # the question becomes the answer, in place
+    assert picked.message["components"] == []
+    assert "[" in picked.embeds[0]["description"] and ">>> " in picked.embeds[0]["description"]
+
+
+async def test_none_of_these_says_what_the_bot_can_answer(chat: DiscordChat) -> None:
+    answer = await chat.slash("ask", question="release and hardware")
+    none = await chat.click(answer.sent, "None of these")
+
+    assert none.kind == 7 and none.message["components"] == []
+    assert ">>> " in none.embeds[0]["description"]
+
+
+async def test_choices_offered_in_a_mention_can_be_clicked(chat: DiscordChat) -> None:
+    reply = await chat.mention("release and hardware")
+    picked = await chat.click(reply.answer, "None of these")
+    assert picked.kind == 7
+
+
+@pytest.fixture
+def many_readings(client: MarinClient, monkeypatch: pytest.MonkeyPatch) -> list[Choice]:
+    """A core that finds six close readings for one question."""
+    core = client.services.core
+    choices = core.topic_choices("en")[:6]
+
+    def ask(text: str, *, lang: str | None = None, **_: object) -> Reply:
+        return core.renderer.reply(
+            kind="choices", lang=lang or "en", outcome=Outcome.CHOICES, choices=choices
+        )
+
+    monkeypatch.setattr(core, "ask", ask)
+    return choices
+
+
+async def test_many_readings_become_a_select_menu(
+    chat: DiscordChat, many_readings: list[Choice]
+) -> None:
+    answer = await chat.slash("ask", question="everything")
+
+    (menu,) = components(answer.message)
+    assert menu["type"] == 3
+    assert [o["label"] for o in menu["options"]] == [c.label for c in many_readings] + [
+        "None of these"
+    ]
+
+    picked = await chat.pick(answer.sent, many_readings[0].label)
+    assert picked.kind == 7 and picked.message["components"] == []
+    assert picked.embeds[0]["title"] == "Marin 535B-A23B: where the evidence stands"
+
+
+async def test_in_a_direct_message_every_message_is_a_question(
+    fake_discord: FakeDiscord, client: MarinClient
+) -> None:
+    dm = DiscordChat(fake_discord, client, dm=True)
+
+    reply = await dm.say_and_wait("has training started?")
+    status = await dm.slash("status")
+
+    assert "[confirmed]" in reply.embeds[0]["description"]
+    assert "where the evidence stands" in status.embeds[0]["title"]

@@ -1,0 +1,115 @@
+"""The console commands around the queue: list, show, dismiss, and watch --once."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from pathlib import Path
+
+import pytest
+
+from bot.config import Settings
+from bot.context import AppContext
+from bot.errors import CuratorError
+from bot.store.signals import SQLiteSignalStore, WatchState
+from bot.watchers.signal import Signal, SignalState
+from knowledge.schema import SourceKind
+from tests.watchers import payloads as p
+from tests.watchers.conftest import Clock
+from tests.watchers.console import marin_watch, parser
+from tests.watchers.internet import marin_internet
+from tests.watchers.web import Web, server_error
+
+NOW = dt.datetime(2026, 11, 29, 9, 0, tzinfo=dt.UTC)
+
+
+@pytest.fixture
+def ctx(tmp_path: Path) -> AppContext:
+    return AppContext(Settings(db_path=tmp_path / "marin-watch.sqlite3"), clock=Clock(NOW))
+
+
+def queue(ctx: AppContext, *ids: str) -> None:
+    with SQLiteSignalStore(ctx.settings.db_path) as store:
+        store.record_poll(
+            WatchState(p.HF_MODELS),
+            [
+                Signal(
+                    id=i,
+                    watched=p.HF_MODELS,
+                    kind=SourceKind.MODEL_CARD,
+                    url=f"https://huggingface.co/marin-community/{i}",
+                    date=NOW,
+                    title=f"Hugging Face model marin-community/{i}",
+                    excerpt=i,
+                    publisher="marin-community on Hugging Face",
+                    claims=("model-not-released",),
+                    found_at=NOW,
+                )
+                for i in ids
+            ],
+        )
+
+
+def test_list_prints_the_queue_and_json_prints_one_object_a_line(
+    ctx: AppContext, capsys: pytest.CaptureFixture[str]
+) -> None:
+    queue(ctx, "hf-a", "hf-b")
+
+    assert marin_watch(ctx, "signals", "list") == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "hf-a  2026-11-29  new  Hugging Face model marin-community/hf-a",
+        "    may bear on: model-not-released",
+        "hf-b  2026-11-29  new  Hugging Face model marin-community/hf-b",
+        "    may bear on: model-not-released",
+    ]
+    assert marin_watch(ctx, "signals", "list", "--json") == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(r["id"], r["state"], r["claims"]) for r in rows] == [
+        ("hf-a", "new", ["model-not-released"]),
+        ("hf-b", "new", ["model-not-released"]),
+    ]
+
+
+def test_a_dismissed_signal_leaves_the_queue_but_not_the_record(
+    ctx: AppContext, capsys: pytest.CaptureFixture[str]
+) -> None:
+    queue(ctx, "hf-a", "hf-b")
+
+    assert marin_watch(ctx, "signals", "dismiss", "hf-a", "--reason", "test upload") == 0
+    assert capsys.readouterr().out == "dismissed hf-a: Hugging Face model marin-community/hf-a\n"
+    marin_watch(ctx, "signals", "list")
+    assert "hf-a" not in capsys.readouterr().out
+    marin_watch(ctx, "signals", "list", "--state", "dismissed")
+    assert capsys.readouterr().out.startswith("hf-a  2026-11-29  dismissed")
+
+
+def test_showing_an_unknown_signal_is_a_one_line_error(ctx: AppContext) -> None:
+    with pytest.raises(CuratorError, match="no signal 'nope'"):
+        marin_watch(ctx, "signals", "show", "nope")
+
+
+def test_promote_requires_claim_stance_and_strength(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        parser().parse_args(["signals", "promote", "hf-a", "--claim", "model-not-released"])
+    assert "--stance" in capsys.readouterr().err
+
+
+def test_watch_once_fails_only_when_every_source_failed(
+    ctx: AppContext, capsys: pytest.CaptureFixture[str]
+) -> None:
+    web = Web()
+    for url in marin_internet(web):
+        web.on(url, server_error)
+
+    assert marin_watch(ctx, "watch", "--once", client=web.client()) == 1
+    assert "0 new signal(s), 12 request(s)" in capsys.readouterr().out
+
+    ctx.clock.advance(minutes=1)  # type: ignore[attr-defined]
+    marin_internet(web)
+    assert marin_watch(ctx, "watch", "--once", client=web.client()) == 0
+    assert "12 sources, 0 new signal(s), 0 request(s)" in capsys.readouterr().out  # backing off
+    assert marin_watch(ctx, "watch", "--once", "--force", client=web.client()) == 0
+    assert "12 request(s)" in capsys.readouterr().out
+    with SQLiteSignalStore(ctx.settings.db_path) as store:
+        assert {s.failures for s in store.source_states()} == {0}
+        assert store.signals(states=[SignalState.NEW]) == []

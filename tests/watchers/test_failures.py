@@ -1,0 +1,169 @@
+"""Every source, every way a public API lets us down: no signal, a backoff, no flood after.
+
+For each source: a baseline, then the failure; the cycle reports it and queues nothing; the
+source is left alone until its backoff ends (no request at all); then it recovers, and what
+was there before the failure is still not news.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from tests.watchers import payloads as p
+from tests.watchers.conftest import Clock, Watch
+from tests.watchers.web import (
+    Web,
+    malformed,
+    oversized,
+    rate_limited_github,
+    server_error,
+    timeout,
+    too_many_requests,
+)
+
+FEED = "https://openathena.ai/blog/feed.xml"
+
+SOURCES = {
+    "issue comments": (p.COMMENTS_8506, []),
+    "commits": (p.COMMITS_CURRENT_RUN, [p.commit("Add hero run config", "2026-08-19T12:00:00Z")]),
+    "issue search": (
+        p.SEARCH,
+        p.search(p.issue(8506, "Hero Run / Ongoing Status", "2026-08-20T01:00:00Z")),
+    ),
+    "hugging face": (
+        p.HF_MODELS,
+        [p.hf_model("marin-community/marin-8b-base", "2025-05-19T18:00:00Z")],
+    ),
+    "report page": (p.WANDB_REPORT, p.wandb_page("Last updated: October 3, 2026")),
+    "blog feed": (
+        FEED,
+        p.atom_feed(("delphi", "Delphi", "2026-06-01T00:00:00Z", "Scaling suite.")),
+    ),
+}
+
+FAILURES = {
+    "rate limited": (too_many_requests(600), "rate limited", dt.timedelta(seconds=600)),
+    "5xx": (server_error, "failed", dt.timedelta(minutes=5)),
+    "timeout": (timeout, "failed", dt.timedelta(minutes=5)),
+    "malformed": (malformed, "failed", dt.timedelta(minutes=5)),  # a truncated payload
+    "oversized": (oversized(300 * 1024), "failed", dt.timedelta(minutes=5)),
+}
+
+
+def cases() -> list[tuple[str, str]]:
+    return [
+        (source, failure)
+        for source in SOURCES
+        for failure in FAILURES
+        # any bytes are a page: a "malformed" page is just a changed one
+        if not (failure == "malformed" and source == "report page")
+    ]
+
+
+@pytest.mark.parametrize(("source", "failure"), cases(), ids=[f"{s}, {f}" for s, f in cases()])
+async def test_a_failing_source_backs_off_and_recovers_without_a_flood(
+    source: str, failure: str, watch: Watch, web: Web, clock: Clock
+) -> None:
+    url, healthy = SOURCES[source]
+    responder, outcome, wait = FAILURES[failure]
+    resource = web.serve(url, healthy)
+    w = watch(url)
+    await w.baseline()
+
+    clock.advance(minutes=15)
+    web.on(url, responder)
+    report = await w.cycle()
+
+    [r] = report.sources
+    assert r.outcome.value == outcome
+    assert report.new_signals == []
+    assert r.until == clock.now + wait
+    assert w.store.source_state(url).next_attempt_at == clock.now + wait
+
+    asked = len(web.requests)
+    clock.advance(seconds=wait.total_seconds() - 1)
+    assert (await w.cycle()).sources[0].outcome.value == "backing off"
+    assert len(web.requests) == asked  # left alone: not one request
+
+    clock.advance(seconds=1)
+    web.on(url, resource)
+    recovered = await w.cycle()
+    assert recovered.sources[0].outcome.value in ("nothing new", "not modified")
+    assert recovered.new_signals == []
+    assert w.store.source_state(url).failures == 0
+
+
+@pytest.mark.parametrize("url", [p.COMMENTS_8506, p.COMMITS_CURRENT_RUN, p.SEARCH])
+async def test_github_rate_limit_waits_for_the_reset_time(
+    url: str, watch: Watch, web: Web, clock: Clock
+) -> None:
+    source = [s for s in SOURCES.values() if s[0] == url][0]
+    web.serve(url, source[1])
+    w = watch(url)
+    await w.baseline()
+
+    clock.advance(minutes=15)
+    reset = clock.now.replace(microsecond=0) + dt.timedelta(minutes=42)
+    web.on(url, rate_limited_github(reset))
+    [r] = (await w.cycle()).sources
+
+    assert r.outcome.value == "rate limited"
+    assert r.until == reset
+    assert "rate limited (HTTP 403)" in (r.message or "")
+
+
+async def test_a_plain_403_is_an_error_not_a_rate_limit(
+    watch: Watch, web: Web, clock: Clock
+) -> None:
+    web.serve(p.HF_MODELS, [])
+    w = watch(p.HF_MODELS)
+    await w.baseline()
+    web.on(p.HF_MODELS, lambda request: __import__("httpx").Response(403, text="Forbidden"))
+
+    [r] = (await w.cycle()).sources
+
+    assert r.outcome.value == "failed"
+    assert "HTTP 403 (forbidden)" in (r.message or "")
+
+
+async def test_a_payload_of_the_wrong_shape_is_a_failure_not_a_crash(
+    watch: Watch, web: Web, clock: Clock
+) -> None:
+    commits = web.serve(p.COMMITS_CURRENT_RUN, [])
+    w = watch(p.COMMITS_CURRENT_RUN)
+    await w.baseline()
+    commits.set([{"sha": "abc", "note": "no commit object"}])
+
+    [r] = (await w.cycle()).sources
+
+    assert r.outcome.value == "failed"
+    assert "unexpected payload (KeyError" in (r.message or "")
+
+
+async def test_a_failure_on_the_first_run_means_the_baseline_waits(
+    watch: Watch, web: Web, clock: Clock
+) -> None:
+    web.on(p.HF_MODELS, server_error)
+    w = watch(p.HF_MODELS)
+    assert (await w.cycle()).sources[0].outcome.value == "failed"
+
+    clock.advance(minutes=5)
+    web.serve(p.HF_MODELS, [p.hf_model("marin-community/marin-8b-base", "2025-05-19T18:00:00Z")])
+    report = await w.cycle()
+
+    assert report.sources[0].outcome.value == "baseline"
+    assert report.new_signals == []
+
+
+async def test_a_truncated_feed_is_a_failure(watch: Watch, web: Web, clock: Clock) -> None:
+    feed = web.serve(FEED, p.atom_feed(), content_type="application/atom+xml")
+    w = watch(FEED)
+    await w.baseline()
+    feed.set('<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><entry><title>Mar')
+
+    [r] = (await w.cycle()).sources
+
+    assert r.outcome.value == "failed"
+    assert "malformed feed" in (r.message or "")
