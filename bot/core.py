@@ -74,13 +74,7 @@ class Core:
                 kind="choices", lang=lang, outcome=Outcome.CHOICES, choices=choices, as_of=as_of
             )
         if match.outcome == "unknown":
-            return self.renderer.reply(
-                kind="unknown",
-                lang=lang,
-                outcome=Outcome.UNKNOWN,
-                context={"topics": self._topic_labels(lang, as_of)},
-                as_of=as_of,
-            )
+            return self._unknown(lang, as_of)
         return self.answer_key(match.topics[0], lang=lang, as_of=as_of)
 
     def answer_key(self, key: str, *, lang: str, as_of: dt.date | None = None) -> Reply:
@@ -121,13 +115,7 @@ class Core:
         claims = [c.id for c in self.kb.topics.get(topic, ()) if self.kb.known(c.id, as_of)]
         if not claims:
             # The topic exists but nothing about it was recorded yet on that date.
-            return self.renderer.reply(
-                kind="unknown",
-                lang=lang,
-                outcome=Outcome.UNKNOWN,
-                context={"topics": self._topic_labels(lang, as_of)},
-                as_of=as_of,
-            )
+            return self._unknown(lang, as_of)
         notes: list[str] = []
         for cid in claims:
             for note in self.kb.claims[cid].do_not_infer:
@@ -140,6 +128,16 @@ class Core:
             claims=claims,
             as_of=as_of,
             context={"topic_label": self.label(topic, lang), "notes": notes[:MAX_NOTES]},
+        )
+
+    def _unknown(self, lang: str, as_of: dt.date | None) -> Reply:
+        """"I don't know", with what the bot can answer instead: never a guess."""
+        return self.renderer.reply(
+            kind="unknown",
+            lang=lang,
+            outcome=Outcome.UNKNOWN,
+            context={"topics": self._topic_labels(lang, as_of)},
+            as_of=as_of,
         )
 
     # --- vocabulary for adapters -----------------------------------------------------------
