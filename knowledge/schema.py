@@ -97,7 +97,7 @@ class Source(Strict):
     relays: str | None = None
     seen_via_relay: bool = False
     # Who we saw it through, when seen_via_relay is true (e.g. "the 2026-08-22 seed brief").
-    seen_via: str | None = None
+    seen_via: Text | None = None
 
 
 class EvidenceLink(Strict):
