@@ -43,9 +43,18 @@ TODAY = dt.date(2026, 11, 29)
 NOW = dt.datetime(2026, 11, 29, 12, tzinfo=dt.UTC)
 DAYS = 200  # the generated history spans this many days before TODAY
 ZONES = (
-    "UTC", "Asia/Shanghai", "Asia/Tokyo", "Asia/Kolkata", "Europe/Berlin", "Europe/London",
-    "America/New_York", "America/Los_Angeles", "America/Sao_Paulo", "Australia/Sydney",
-    "Pacific/Auckland", "Africa/Cairo",
+    "UTC",
+    "Asia/Shanghai",
+    "Asia/Tokyo",
+    "Asia/Kolkata",
+    "Europe/Berlin",
+    "Europe/London",
+    "America/New_York",
+    "America/Los_Angeles",
+    "America/Sao_Paulo",
+    "Australia/Sydney",
+    "Pacific/Auckland",
+    "Africa/Cairo",
 )
 
 
@@ -57,13 +66,19 @@ def generated_kb(claims: int = 1_000, links: int = 10_000, seed: int = 7) -> Kno
         published = start + dt.timedelta(days=rng.randrange(DAYS))
         relays = f"s{rng.randrange(i)}" if i and rng.random() < 0.1 else None
         sources[f"s{i}"] = Source(
-            id=f"s{i}", title=f"Record {i}", kind=rng.choice(list(SourceKind)),
-            publisher=f"publisher {i % 37}", published=published, relays=relays,
+            id=f"s{i}",
+            title=f"Record {i}",
+            kind=rng.choice(list(SourceKind)),
+            publisher=f"publisher {i % 37}",
+            published=published,
+            relays=relays,
         )
     source_ids = list(sources)
     claim_map = {
         f"c{i}": Claim(
-            id=f"c{i}", topic=f"t{i % 50}", kind=rng.choice(list(ClaimKind)),
+            id=f"c{i}",
+            topic=f"t{i % 50}",
+            kind=rng.choice(list(ClaimKind)),
             statement=Text(en=f"Claim number {i} holds.", zh=f"第 {i} 条论断成立。"),
             added=start + dt.timedelta(days=rng.randrange(DAYS // 2)),
         )
@@ -81,12 +96,16 @@ def generated_kb(claims: int = 1_000, links: int = 10_000, seed: int = 7) -> Kno
         # curator would add them.
         published = sources[pair[1]].published
         recorded = min(TODAY, published + dt.timedelta(days=rng.randrange(4)))
-        link_list.append(EvidenceLink(
-            claim=pair[0], source=pair[1],
-            stance=Stance.CONTRADICTS if rng.random() < 0.05 else Stance.SUPPORTS,
-            strength=rng.choices(list(Strength), weights=(6, 3, 1))[0],
-            quote="…", recorded=recorded,
-        ))
+        link_list.append(
+            EvidenceLink(
+                claim=pair[0],
+                source=pair[1],
+                stance=Stance.CONTRADICTS if rng.random() < 0.05 else Stance.SUPPORTS,
+                strength=rng.choices(list(Strength), weights=(6, 3, 1))[0],
+                quote="…",
+                recorded=recorded,
+            )
+        )
     return KnowledgeBase(sources=sources, claims=claim_map, links=link_list, watch_points=[])
 
 
@@ -139,17 +158,30 @@ def bench_schedule(runs: int, count: int = 100_000) -> list[Row]:
     for i in range(count):
         dest = Destination(rng.choice(("telegram", "discord")), str(i))
         zone = rng.choice(ZONES)
-        subs.append(Subscription(
-            dest, rng.choice(("en", "zh")), dt.time(rng.randrange(24), rng.choice((0, 30))),
-            zone, post_on_quiet_days=rng.random() < 0.3,
-            created_at=NOW - dt.timedelta(days=30),
-        ))
+        subs.append(
+            Subscription(
+                dest,
+                rng.choice(("en", "zh")),
+                dt.time(rng.randrange(24), rng.choice((0, 30))),
+                zone,
+                post_on_quiet_days=rng.random() < 0.3,
+                created_at=NOW - dt.timedelta(days=30),
+            )
+        )
         # Most were served at their last slot; some are a day or a week behind.
         behind = rng.choice((0, 0, 0, 0, 1, 7))
         end = NOW - dt.timedelta(days=behind, hours=rng.randrange(24))
-        deliveries.append(Delivery(
-            i, dest, end - dt.timedelta(days=1), end, "h", DeliveryState.SENT, created_at=end,
-        ))
+        deliveries.append(
+            Delivery(
+                i,
+                dest,
+                end - dt.timedelta(days=1),
+                end,
+                "h",
+                DeliveryState.SENT,
+                created_at=end,
+            )
+        )
     due = due_digests(NOW, subs, deliveries)
     label = f"due decision, {count:,} subscriptions [{len(due):,} due]"
     return [(label, *timed(lambda: due_digests(NOW, subs, deliveries), runs), 1000.0)]

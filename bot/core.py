@@ -131,7 +131,7 @@ class Core:
         )
 
     def _unknown(self, lang: str, as_of: dt.date | None) -> Reply:
-        """"I don't know", with what the bot can answer instead: never a guess."""
+        """ "I don't know", with what the bot can answer instead: never a guess."""
         return self.renderer.reply(
             kind="unknown",
             lang=lang,

@@ -29,18 +29,26 @@ D = dt.date
 
 
 def source(id: str, kind: str, published: dt.date, relays: str | None = None) -> Source:
-    return Source(id=id, title=f"the {id}", kind=kind, publisher=f"{id} publisher",
-                  published=published, relays=relays)
+    return Source(
+        id=id,
+        title=f"the {id}",
+        kind=kind,
+        publisher=f"{id} publisher",
+        published=published,
+        relays=relays,
+    )
 
 
 def claim(id: str, added: dt.date, en: str, zh: str, kind: str = "status") -> Claim:
     return Claim(id=id, topic=id, kind=kind, statement=Text(en=en, zh=zh), added=added)
 
 
-def link(claim: str, source: str, recorded: dt.date, stance: str = "supports",
-         strength: str = "direct") -> EvidenceLink:
-    return EvidenceLink(claim=claim, source=source, stance=stance, strength=strength,
-                        quote="…", recorded=recorded)
+def link(
+    claim: str, source: str, recorded: dt.date, stance: str = "supports", strength: str = "direct"
+) -> EvidenceLink:
+    return EvidenceLink(
+        claim=claim, source=source, stance=stance, strength=strength, quote="…", recorded=recorded
+    )
 
 
 def story_kb() -> KnowledgeBase:
@@ -55,12 +63,23 @@ def story_kb() -> KnowledgeBase:
     ]
     claims = [
         claim("started", D(2026, 8, 22), "Training has started.", "训练已经开始。"),
-        claim("tokens", D(2026, 8, 22), "It trains on 18.75T tokens.", "训练 18.75T tokens。",
-              kind="plan"),
-        claim("released", D(2026, 8, 22), "No record shows the model released.",
-              "没有记录显示模型已发布。", kind="absence"),
-        claim("eval", D(2026, 9, 10), "An eval reports loss 1.9.", "评估损失为 1.9。",
-              kind="result"),
+        claim(
+            "tokens",
+            D(2026, 8, 22),
+            "It trains on 18.75T tokens.",
+            "训练 18.75T tokens。",
+            kind="plan",
+        ),
+        claim(
+            "released",
+            D(2026, 8, 22),
+            "No record shows the model released.",
+            "没有记录显示模型已发布。",
+            kind="absence",
+        ),
+        claim(
+            "eval", D(2026, 9, 10), "An eval reports loss 1.9.", "评估损失为 1.9。", kind="result"
+        ),
     ]
     links = [
         link("started", "x-post", D(2026, 8, 22)),
@@ -100,12 +119,17 @@ def test_a_confidence_change_comes_with_its_cause(kb: KnowledgeBase) -> None:
     assert started.claim == "started" and started.level is Level.CONFIRMED
     move, relay = started.changes  # newest first
     assert (move.kind, move.date, move.before, move.after) == (
-        ChangeKind.LEVEL, D(2026, 8, 25), Level.SINGLE_SOURCE, Level.CONFIRMED
+        ChangeKind.LEVEL,
+        D(2026, 8, 25),
+        Level.SINGLE_SOURCE,
+        Level.CONFIRMED,
     )
     assert [link.source for link in move.links] == ["status-log"]
     # The relay of the X post adds no record, so it moved nothing: plain evidence.
     assert (relay.kind, relay.date, relay.links[0].source) == (
-        ChangeKind.EVIDENCE, D(2026, 8, 23), "news"
+        ChangeKind.EVIDENCE,
+        D(2026, 8, 23),
+        "news",
     )
     assert found.new_sources == ("news", "status-log")
 
@@ -237,8 +261,11 @@ class Feed:
 
 def test_unreviewed_signals_get_their_own_marked_section(kb: KnowledgeBase) -> None:
     signal = UnreviewedSignal(
-        id="gh-8506-c1", seen=D(2026, 9, 18), title="New #8506 comment: step 240,000",
-        source="marin-community/marin#8506", url="https://github.com/marin-community/marin/issues/8506",
+        id="gh-8506-c1",
+        seen=D(2026, 9, 18),
+        title="New #8506 comment: step 240,000",
+        source="marin-community/marin#8506",
+        url="https://github.com/marin-community/marin/issues/8506",
     )
     digests = DigestService(kb, Renderer(kb, fixed_clock(TODAY)), signals=Feed([signal]))
 
@@ -306,8 +333,10 @@ def run_cli(module: object, argv: list[str], tmp_path: Path) -> int:
     parser = argparse.ArgumentParser()
     module.add_parser(parser.add_subparsers())  # type: ignore[attr-defined]
     args = parser.parse_args(argv)
-    ctx = AppContext(Settings(db_path=tmp_path / "cli.sqlite3"),
-                     clock=fixed_clock(dt.datetime(2026, 11, 29, tzinfo=dt.UTC)))
+    ctx = AppContext(
+        Settings(db_path=tmp_path / "cli.sqlite3"),
+        clock=fixed_clock(dt.datetime(2026, 11, 29, tzinfo=dt.UTC)),
+    )
     try:
         return int(args.handler(args, ctx))
     finally:
@@ -326,8 +355,12 @@ def test_digest_command_prints_the_latest_batch(
 def test_digest_command_json_has_the_changes(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    assert run_cli(digest_command, ["digest", "--since", "2026-08-01", "--lang", "zh", "--json"],
-                   tmp_path) == 0
+    assert (
+        run_cli(
+            digest_command, ["digest", "--since", "2026-08-01", "--lang", "zh", "--json"], tmp_path
+        )
+        == 0
+    )
     data = json.loads(capsys.readouterr().out)
     assert data["language"] == "zh" and data["kind"] == "digest"
     assert data["window"] == {"after": "2026-07-31", "through": "2026-11-29"}
@@ -358,15 +391,32 @@ def test_subscriptions_list_shows_who_gets_what(
 
     assert run_cli(subscriptions_command, ["subscriptions", "list"], tmp_path) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0].split() == ["destination", "lang", "time", "time", "zone", "quiet", "days",
-                              "status", "last", "sent"]
+    assert out[0].split() == [
+        "destination",
+        "lang",
+        "time",
+        "time",
+        "zone",
+        "quiet",
+        "days",
+        "status",
+        "last",
+        "sent",
+    ]
     assert out[1].split() == [
-        "telegram:1001", "zh", "09:00", "Asia/Shanghai", "skip", "active", "-"
+        "telegram:1001",
+        "zh",
+        "09:00",
+        "Asia/Shanghai",
+        "skip",
+        "active",
+        "-",
     ]
 
     listed = run_cli(subscriptions_command, ["subscriptions", "list", "--all", "--json"], tmp_path)
     assert listed == 0
     rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [(r["id"], r["active"], r["inactive_reason"]) for r in rows] == [
-        ("77", False, "channel deleted"), ("1001", True, None)
+        ("77", False, "channel deleted"),
+        ("1001", True, None),
     ]

@@ -27,7 +27,5 @@ def test_ruff_is_clean() -> None:
 
 
 def test_mypy_strict_is_clean() -> None:
-    done = subprocess.run(
-        [_tool("mypy")], cwd=ROOT, capture_output=True, text=True, timeout=600
-    )
+    done = subprocess.run([_tool("mypy")], cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout + done.stderr

@@ -42,25 +42,54 @@ def at(day: int, hour: int = 1, minute: int = 0, month: int = 9) -> dt.datetime:
 def small_kb() -> KnowledgeBase:
     """Evidence recorded on Sep 1 (a post), Sep 3 (the status log) and Sep 8 (a repo file)."""
     sources = {
-        "post": Source(id="post", title="Launch post", kind="social-post", publisher="Percy",
-                       published=dt.date(2026, 8, 21)),
-        "log": Source(id="log", title="Status log #8506", kind="status-log", publisher="Marin",
-                      published=dt.date(2026, 9, 2)),
-        "repo": Source(id="repo", title="current_run.py", kind="repository", publisher="Marin",
-                       published=dt.date(2026, 9, 7)),
+        "post": Source(
+            id="post",
+            title="Launch post",
+            kind="social-post",
+            publisher="Percy",
+            published=dt.date(2026, 8, 21),
+        ),
+        "log": Source(
+            id="log",
+            title="Status log #8506",
+            kind="status-log",
+            publisher="Marin",
+            published=dt.date(2026, 9, 2),
+        ),
+        "repo": Source(
+            id="repo",
+            title="current_run.py",
+            kind="repository",
+            publisher="Marin",
+            published=dt.date(2026, 9, 7),
+        ),
     }
     claims = {
-        "started": Claim(id="started", topic="status", kind="status",
-                         statement=Text(en="Training has started.", zh="训练已经开始。"),
-                         added=dt.date(2026, 9, 1)),
+        "started": Claim(
+            id="started",
+            topic="status",
+            kind="status",
+            statement=Text(en="Training has started.", zh="训练已经开始。"),
+            added=dt.date(2026, 9, 1),
+        ),
     }
 
     def link(source: str, day: int) -> EvidenceLink:
-        return EvidenceLink(claim="started", source=source, stance="supports", strength="direct",
-                            quote="…", recorded=dt.date(2026, 9, day))
+        return EvidenceLink(
+            claim="started",
+            source=source,
+            stance="supports",
+            strength="direct",
+            quote="…",
+            recorded=dt.date(2026, 9, day),
+        )
 
-    return KnowledgeBase(sources=sources, claims=claims,
-                         links=[link("post", 1), link("log", 3), link("repo", 8)], watch_points=[])
+    return KnowledgeBase(
+        sources=sources,
+        claims=claims,
+        links=[link("post", 1), link("log", 3), link("repo", 8)],
+        watch_points=[],
+    )
 
 
 class Clock:
@@ -170,10 +199,13 @@ async def test_quiet_days_are_skipped_unless_asked_for(
 
     # Sep 2 reports Sep 1 (the post), Sep 3 reports a quiet Sep 2, Sep 4 reports Sep 3 (the log).
     assert chats.titles(ALICE) == [
-        "Evidence digest, on 2026-09-01", "Evidence digest, on 2026-09-03"
+        "Evidence digest, on 2026-09-01",
+        "Evidence digest, on 2026-09-03",
     ]
     assert [d.state for d in store.deliveries(ALICE)] == [
-        DeliveryState.SENT, DeliveryState.SKIPPED, DeliveryState.SENT
+        DeliveryState.SENT,
+        DeliveryState.SKIPPED,
+        DeliveryState.SENT,
     ]
     assert "single source → confirmed" in chats.received[ALICE][1].text
 
@@ -396,7 +428,7 @@ async def test_a_manual_digest_left_pending_by_a_crash_is_not_replayed(
     assert len(chats.titles(ALICE)) == 1
 
 
-SCHEDULER = '''
+SCHEDULER = """
 import asyncio, datetime as dt, os, sys, time
 from answers.render import Renderer
 from bot.clock import fixed_clock
@@ -420,7 +452,7 @@ while not os.path.exists(go):  # start both at once
 with SQLiteStore(db, clock=clock) as store:
     digests = DigestService(kb, Renderer(kb, clock))
     asyncio.run(run_due(store, digests, Log(), platform="telegram", clock=clock))
-'''
+"""
 
 
 def test_two_scheduler_processes_on_one_file_post_each_digest_once(tmp_path: Path) -> None:

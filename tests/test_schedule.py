@@ -34,8 +34,14 @@ def delivery(
     created: dt.datetime | None = None,
 ) -> Delivery:
     return Delivery(
-        id=0, destination=dest, window_start=start, window_end=end, content_hash="h",
-        state=state, created_at=created or end, kind=kind,
+        id=0,
+        destination=dest,
+        window_start=start,
+        window_end=end,
+        content_hash="h",
+        state=state,
+        created_at=created or end,
+        kind=kind,
     )
 
 
@@ -180,9 +186,10 @@ def test_a_scheduler_ticking_all_year_posts_once_per_local_day(zone: str, time: 
         shown = d.window_end.astimezone(ZoneInfo(zone))
         if shown.time() != wall:  # only where the wall time did not exist that day
             naive = dt.datetime.combine(shown.date(), wall)
-            assert naive.replace(tzinfo=ZoneInfo(zone)).utcoffset() != naive.replace(
-                tzinfo=ZoneInfo(zone), fold=1
-            ).utcoffset()
+            assert (
+                naive.replace(tzinfo=ZoneInfo(zone)).utcoffset()
+                != naive.replace(tzinfo=ZoneInfo(zone), fold=1).utcoffset()
+            )
             assert shown.time() > wall
 
 

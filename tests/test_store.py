@@ -75,7 +75,9 @@ def test_changing_settings_keeps_the_start_but_coming_back_starts_afresh(db: Pat
     with SQLiteStore(db, clock=fixed_clock(later)) as store:
         changed = store.subscribe(subscription(language="en", timezone="Europe/Berlin"))
         assert (changed.language, changed.timezone, changed.created_at) == (
-            "en", "Europe/Berlin", NOW
+            "en",
+            "Europe/Berlin",
+            NOW,
         )
         store.unsubscribe(CHAT, "stop")
         back = store.subscribe(subscription())
@@ -142,7 +144,10 @@ def test_a_delivery_goes_from_pending_to_sent(store: SQLiteStore) -> None:
     start, end = NOW - dt.timedelta(days=1), NOW
     d = store.begin_delivery(CHAT, start, end, "abc", now=NOW)
     assert (d.state, d.window_start, d.window_end, d.content_hash) == (
-        DeliveryState.PENDING, start, end, "abc"
+        DeliveryState.PENDING,
+        start,
+        end,
+        "abc",
     )
     assert store.pending() == [d]
     assert store.last_sent(CHAT) is None
@@ -168,7 +173,8 @@ def test_a_daily_window_can_be_claimed_once_but_retried_after_a_failure(
 
     assert retry.id != first.id
     assert [d.state for d in store.deliveries(CHAT)] == [
-        DeliveryState.FAILED, DeliveryState.PENDING
+        DeliveryState.FAILED,
+        DeliveryState.PENDING,
     ]
     assert store.deliveries(CHAT)[0].error == "DeliveryRetryable: 502"
 

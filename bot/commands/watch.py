@@ -9,9 +9,8 @@ import datetime as dt
 import httpx
 
 from bot.context import AppContext
-from bot.store.signals import SQLiteSignalStore
 from bot.watchers.runner import CycleReport, Outcome
-from bot.watchers.service import build_runner, http_client, run_watchers_forever
+from bot.watchers.service import http_client, open_runner, run_watchers_forever
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -35,16 +34,8 @@ def run(
 
 
 async def _run(args: argparse.Namespace, ctx: AppContext, client: httpx.AsyncClient) -> int:
-    token = ctx.settings.github_token
     async with client:
-        with SQLiteSignalStore(ctx.settings.db_path) as store:
-            runner = build_runner(
-                ctx.kb,
-                store,
-                client,
-                clock=ctx.clock,
-                github_token=token.get_secret_value() if token else None,
-            )
+        with open_runner(ctx, client) as runner:
             if args.once:
                 report = await runner.run_once(force=args.force)
                 print_report(report)

@@ -114,8 +114,13 @@ async def run_due(
         log.info(
             "%s digests: %d sent, %d resent, %d quiet, %d failed, %d unsubscribed, "
             "%d left to another scheduler",
-            platform, len(r.sent), len(r.resent), len(r.skipped), len(r.failed),
-            len(r.unsubscribed), len(r.claimed_elsewhere),
+            platform,
+            len(r.sent),
+            len(r.resent),
+            len(r.skipped),
+            len(r.failed),
+            len(r.unsubscribed),
+            len(r.claimed_elsewhere),
         )
     return r
 
@@ -196,7 +201,8 @@ class _Run:
         log.warning(
             "resending digest %d to %s: recorded as pending by an interrupted run; it may "
             "appear twice there%s",
-            d.id, _name(d.destination),
+            d.id,
+            _name(d.destination),
             "" if digest.content_hash == d.content_hash else " (its content changed since)",
         )
         if await self.deliver(d, digest.reply) is None:
@@ -254,8 +260,9 @@ class _Run:
             self.store.finish_delivery(delivery.id, DeliveryState.SENT, now=self.clock())
         except MarinWatchError as exc:
             # Sent but not recorded: it stays pending and is resent after STALE_AFTER.
-            log.error("sent digest %d to %s but could not record it: %s", delivery.id,
-                      _name(target), exc)
+            log.error(
+                "sent digest %d to %s but could not record it: %s", delivery.id, _name(target), exc
+            )
         return None
 
     def fail(self, delivery: Delivery, target: Destination, exc: Exception) -> Exception:

@@ -3,6 +3,7 @@
 - WAL mode, so a writer never blocks the processes reading; ``busy_timeout`` makes a second
   writer wait for the lock instead of failing at once.
 - The schema is migrated at open (``bot.store.migrations``).
+- ``synchronous`` is FULL unless the store asks for NORMAL (``SQLiteSignalStore`` does).
 - ``transaction()`` is ``BEGIN IMMEDIATE`` … ``COMMIT``: the write lock is taken up front, so
   a read-then-write cannot be overtaken by another process between the two.
 - ``sqlite3`` errors become ``bot.errors.StoreError`` here, once.
@@ -38,7 +39,9 @@ class Database:
         self._lock = threading.RLock()
         try:
             self._conn = sqlite3.connect(
-                self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
+                self.path,
+                timeout=BUSY_TIMEOUT_MS / 1000,
+                isolation_level=None,
                 check_same_thread=False,
             )
         except sqlite3.Error as exc:

@@ -2,9 +2,11 @@
 
 ``SignalStore`` is the small interface the watchers, the curator and the digest depend on;
 ``SQLiteSignalStore`` keeps it in the same SQLite file as subscriptions (its tables are
-migration 2 in ``bot.store.migrations``). It opens its own connection with the same rules as
-``SQLiteStore``: WAL, a busy timeout, migrations applied at open, and every multi-row change
-in one ``BEGIN IMMEDIATE`` transaction. ``sqlite3`` errors become ``StoreError`` here.
+migration 2 in ``bot.store.migrations``). It opens its own connection through
+``bot.store.connection.Database``, so the file's rules are the same as ``SQLiteStore``'s: WAL,
+a busy timeout, migrations applied at open, every multi-row change in one ``BEGIN IMMEDIATE``
+transaction, ``sqlite3`` errors turned into ``StoreError``. Only ``synchronous`` differs:
+NORMAL here (see ``SQLiteSignalStore``).
 """
 
 from __future__ import annotations
@@ -12,19 +14,16 @@ from __future__ import annotations
 import datetime as dt
 import json
 import sqlite3
-import threading
-from collections.abc import Collection, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
 from bot.errors import StoreError
-from bot.store.migrations import MIGRATIONS, Migration, migrate
+from bot.store.connection import Database, parse_timestamp, timestamp
+from bot.store.migrations import MIGRATIONS, Migration
 from bot.watchers.signal import Signal, SignalState
 from knowledge.schema import SourceKind
-
-BUSY_TIMEOUT_MS = 10_000
 
 
 @dataclass(frozen=True)
@@ -76,31 +75,14 @@ class SignalStore(Protocol):
 
 
 class SQLiteSignalStore:
+    """``SignalStore`` over one SQLite file; use as a context manager or ``close()``."""
+
     def __init__(self, path: Path | str, *, migrations: Sequence[Migration] = MIGRATIONS) -> None:
         self.path = Path(path)
-        self._lock = threading.RLock()
-        try:
-            self._conn = sqlite3.connect(
-                self.path,
-                timeout=BUSY_TIMEOUT_MS / 1000,
-                isolation_level=None,
-                check_same_thread=False,
-            )
-        except sqlite3.Error as exc:
-            raise StoreError(f"cannot open the store at {self.path}: {exc}") from exc
-        self._conn.row_factory = sqlite3.Row
-        try:
-            with self._errors("open"):
-                self._conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-                self._conn.execute("PRAGMA journal_mode = WAL")
-                # NORMAL, not FULL, on this connection only: in WAL mode a power cut can lose
-                # the last polls, never corrupt the file, and a lost poll is simply redone
-                # (signals are deduplicated by id). Deliveries keep FULL in SQLiteStore.
-                self._conn.execute("PRAGMA synchronous = NORMAL")
-                migrate(self._conn, migrations)
-        except BaseException:
-            self._conn.close()
-            raise
+        # NORMAL, not FULL, on this connection only: in WAL mode a power cut can lose the
+        # last polls, never corrupt the file, and a lost poll is simply redone (signals are
+        # deduplicated by id). Deliveries keep FULL in SQLiteStore.
+        self._db = Database(self.path, migrations=migrations, synchronous="NORMAL")
 
     def __enter__(self) -> SQLiteSignalStore:
         return self
@@ -109,24 +91,23 @@ class SQLiteSignalStore:
         self.close()
 
     def close(self) -> None:
-        with self._lock:
-            self._conn.close()
+        self._db.close()
 
     # sources
 
     def source_state(self, url: str) -> WatchState:
-        with self._errors("read a source's state"):
-            row = self._conn.execute("SELECT * FROM watch_sources WHERE url = ?", (url,)).fetchone()
+        with self._db.reading("read a source's state") as conn:
+            row = conn.execute("SELECT * FROM watch_sources WHERE url = ?", (url,)).fetchone()
         return WatchState(url) if row is None else _state(row)
 
     def source_states(self) -> list[WatchState]:
-        with self._errors("read the sources' state"):
-            rows = self._conn.execute("SELECT * FROM watch_sources ORDER BY url").fetchall()
+        with self._db.reading("read the sources' state") as conn:
+            rows = conn.execute("SELECT * FROM watch_sources ORDER BY url").fetchall()
         return [_state(row) for row in rows]
 
     def record_poll(self, state: WatchState, signals: Sequence[Signal]) -> list[Signal]:
         added: list[Signal] = []
-        with self._transaction("record a poll") as conn:
+        with self._db.transaction("record a poll") as conn:
             for s in signals:
                 cur = conn.execute(
                     """INSERT OR IGNORE INTO signals (id, watched, kind, url, date, title,
@@ -137,14 +118,14 @@ class SQLiteSignalStore:
                         s.watched,
                         str(s.kind),
                         s.url,
-                        _ts(s.date),
+                        timestamp(s.date),
                         s.title,
                         s.excerpt,
                         s.publisher,
                         json.dumps(list(s.claims)),
                         json.dumps(list(s.watch_points)),
                         str(s.state),
-                        _ts(s.found_at or s.date),
+                        timestamp(s.found_at or s.date),
                     ),
                 )
                 if cur.rowcount == 1:
@@ -183,10 +164,10 @@ class SQLiteSignalStore:
     def known(self, ids: Collection[str]) -> set[str]:
         wanted = list(dict.fromkeys(ids))
         found: set[str] = set()
-        with self._errors("look up signal ids"):
+        with self._db.reading("look up signal ids") as conn:
             for i in range(0, len(wanted), 500):  # below SQLite's bound-parameter limit
                 chunk = wanted[i : i + 500]
-                rows = self._conn.execute(
+                rows = conn.execute(
                     f"SELECT id FROM signals WHERE id IN ({', '.join('?' * len(chunk))})", chunk
                 ).fetchall()
                 found.update(row["id"] for row in rows)
@@ -198,8 +179,8 @@ class SQLiteSignalStore:
 
     def signal_ids(self, prefix: str, *, limit: int = 10) -> list[str]:
         escaped = prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-        with self._errors("look up signal ids"):
-            rows = self._conn.execute(
+        with self._db.reading("look up signal ids") as conn:
+            rows = conn.execute(
                 "SELECT id FROM signals WHERE id LIKE ? ESCAPE '\\' ORDER BY id LIMIT ?",
                 (escaped + "%", limit),
             ).fetchall()
@@ -220,10 +201,10 @@ class SQLiteSignalStore:
             params += [str(s) for s in states]
         if found_after is not None:
             sql += " AND found_at > ?"
-            params.append(_ts(found_after))
+            params.append(timestamp(found_after))
         if found_through is not None:
             sql += " AND found_at <= ?"
-            params.append(_ts(found_through))
+            params.append(timestamp(found_through))
         sql += " ORDER BY date DESC, id"
         if limit is not None:
             sql += " LIMIT ?"
@@ -231,7 +212,7 @@ class SQLiteSignalStore:
         return self._signals(sql, *params)
 
     def review(self, signal_id: str, state: SignalState, *, note: str, now: dt.datetime) -> Signal:
-        with self._transaction("review a signal") as conn:
+        with self._db.transaction("review a signal") as conn:
             row = conn.execute("SELECT review FROM signals WHERE id = ?", (signal_id,)).fetchone()
             if row is None:
                 raise StoreError(f"no signal {signal_id!r}")
@@ -240,7 +221,7 @@ class SQLiteSignalStore:
             history = f"{row['review']}; {note}" if again else note
             conn.execute(
                 "UPDATE signals SET state = ?, reviewed_at = ?, review = ? WHERE id = ?",
-                (str(state), _ts(now), history, signal_id),
+                (str(state), timestamp(now), history, signal_id),
             )
         stored = self.signal(signal_id)
         assert stored is not None  # updated in the transaction above
@@ -249,58 +230,28 @@ class SQLiteSignalStore:
     # plumbing
 
     def _signals(self, sql: str, *params: Any) -> list[Signal]:
-        with self._errors("read signals"):
-            rows = self._conn.execute(sql, params).fetchall()
+        with self._db.reading("read signals") as conn:
+            rows = conn.execute(sql, params).fetchall()
         return [_signal(row) for row in rows]
-
-    @contextmanager
-    def _errors(self, doing: str) -> Iterator[None]:
-        with self._lock:
-            try:
-                yield
-            except sqlite3.Error as exc:
-                raise StoreError(f"the store at {self.path} could not {doing}: {exc}") from exc
-
-    @contextmanager
-    def _transaction(self, doing: str) -> Iterator[sqlite3.Connection]:
-        with self._errors(doing):
-            self._conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._conn
-                self._conn.execute("COMMIT")
-            except BaseException:
-                if self._conn.in_transaction:
-                    self._conn.execute("ROLLBACK")
-                raise
-
-
-def _ts(moment: dt.datetime) -> str:
-    if moment.tzinfo is None:
-        raise ValueError(f"naive datetime {moment!r}: the store keeps aware times only")
-    return moment.astimezone(dt.UTC).isoformat(timespec="microseconds")
 
 
 def _opt(moment: dt.datetime | None) -> str | None:
-    return None if moment is None else _ts(moment)
-
-
-def _time(text: str | None) -> dt.datetime | None:
-    return None if text is None else dt.datetime.fromisoformat(text)
+    return None if moment is None else timestamp(moment)
 
 
 def _state(row: sqlite3.Row) -> WatchState:
     return WatchState(
         url=row["url"],
-        baseline_at=_time(row["baseline_at"]),
+        baseline_at=parse_timestamp(row["baseline_at"]),
         cursor=row["cursor"],
         cache_url=row["cache_url"],
         etag=row["etag"],
         last_modified=row["last_modified"],
         failures=row["failures"],
-        next_attempt_at=_time(row["next_attempt_at"]),
+        next_attempt_at=parse_timestamp(row["next_attempt_at"]),
         last_error=row["last_error"],
-        last_attempt_at=_time(row["last_attempt_at"]),
-        last_success_at=_time(row["last_success_at"]),
+        last_attempt_at=parse_timestamp(row["last_attempt_at"]),
+        last_success_at=parse_timestamp(row["last_success_at"]),
     )
 
 
@@ -317,7 +268,7 @@ def _signal(row: sqlite3.Row) -> Signal:
         claims=tuple(json.loads(row["claims"])),
         watch_points=tuple(json.loads(row["watch_points"])),
         state=SignalState(row["state"]),
-        found_at=_time(row["found_at"]),
-        reviewed_at=_time(row["reviewed_at"]),
+        found_at=parse_timestamp(row["found_at"]),
+        reviewed_at=parse_timestamp(row["reviewed_at"]),
         review=row["review"],
     )

@@ -82,9 +82,16 @@ class SQLiteStore:
                     updated_at = excluded.updated_at
                 """,
                 (
-                    s.destination.platform, s.destination.id, s.language,
-                    s.digest_time.isoformat(), s.timezone, int(s.post_on_quiet_days), s.scope,
-                    timestamp(s.created_at) if s.created_at else now, now, int(keep_created),
+                    s.destination.platform,
+                    s.destination.id,
+                    s.language,
+                    s.digest_time.isoformat(),
+                    s.timezone,
+                    int(s.post_on_quiet_days),
+                    s.scope,
+                    timestamp(s.created_at) if s.created_at else now,
+                    now,
+                    int(keep_created),
                 ),
             )
         stored = self.subscription(s.destination)
@@ -174,8 +181,14 @@ class SQLiteStore:
                            window_end, content_hash, state, created_at, claimed_at)
                        VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?)""",
                     (
-                        destination.platform, destination.id, kind, timestamp(window_start),
-                        timestamp(window_end), content_hash, stamp, stamp,
+                        destination.platform,
+                        destination.id,
+                        kind,
+                        timestamp(window_start),
+                        timestamp(window_end),
+                        content_hash,
+                        stamp,
+                        stamp,
                     ),
                 )
                 delivery_id = cur.lastrowid
@@ -198,7 +211,9 @@ class SQLiteStore:
             conn.execute(
                 "UPDATE deliveries SET state = ?, sent_at = ?, error = ? WHERE id = ?",
                 (
-                    str(state), timestamp(now) if state is DeliveryState.SENT else None, error,
+                    str(state),
+                    timestamp(now) if state is DeliveryState.SENT else None,
+                    error,
                     delivery_id,
                 ),
             )
@@ -208,14 +223,16 @@ class SQLiteStore:
             return self._deliveries("SELECT * FROM deliveries ORDER BY id")
         return self._deliveries(
             "SELECT * FROM deliveries WHERE platform = ? AND destination_id = ? ORDER BY id",
-            destination.platform, destination.id,
+            destination.platform,
+            destination.id,
         )
 
     def last_sent(self, destination: Destination) -> Delivery | None:
         found = self._deliveries(
             """SELECT * FROM deliveries WHERE platform = ? AND destination_id = ?
                    AND state = 'sent' ORDER BY sent_at DESC, id DESC LIMIT 1""",
-            destination.platform, destination.id,
+            destination.platform,
+            destination.id,
         )
         return found[0] if found else None
 
@@ -236,7 +253,8 @@ class SQLiteStore:
               AND (c.until IS NULL OR d.window_end >= c.until)
             ORDER BY d.id
             """,
-            platform, platform,
+            platform,
+            platform,
         )
 
     def reclaim(self, delivery_id: int, *, stale_before: dt.datetime, now: dt.datetime) -> bool:

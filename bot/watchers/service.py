@@ -1,7 +1,8 @@
 """Wiring: build a runner from the knowledge base's watch points, and run it on a schedule.
 
-``build_runner`` is all a caller needs (``watch --once``, ``serve``, tests, the benchmark):
-the configured URLs are the watch points' ``looks_at``; the HTTP client is injected.
+``build_runner`` builds one over any store (tests, the benchmark): the configured URLs are the
+watch points' ``looks_at``; the HTTP client is injected. ``open_runner`` is the app's runner,
+over the configured SQLite file (``watch`` and ``serve``).
 ``run_watchers_forever`` is the loop ``serve`` starts: a cycle every 15 minutes by default,
 which stays inside GitHub's unauthenticated 60 requests an hour (about 5 GitHub requests a
 cycle, most answered by a free 304).
@@ -12,7 +13,8 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 import httpx
@@ -54,6 +56,20 @@ def build_runner(
         policy=policy,
     )
     return WatchRunner(watchers, fetcher, store, rules, clock=clock, backoff=backoff)
+
+
+@contextmanager
+def open_runner(ctx: AppContext, client: httpx.AsyncClient) -> Iterator[WatchRunner]:
+    """A runner over the app's signal store, clock and GitHub token; the store closes after."""
+    token = ctx.settings.github_token
+    with SQLiteSignalStore(ctx.settings.db_path) as store:
+        yield build_runner(
+            ctx.kb,
+            store,
+            client,
+            clock=ctx.clock,
+            github_token=token.get_secret_value() if token else None,
+        )
 
 
 def http_client(policy: FetchPolicy | None = None) -> httpx.AsyncClient:
@@ -107,15 +123,7 @@ async def run_watchers_forever(
 
 async def serve_watchers(ctx: AppContext, stop: asyncio.Event) -> None:
     """``serve``'s watcher task (registered in ``bot.serve.ADAPTERS``): cycles until ``stop``."""
-    token = ctx.settings.github_token
     async with http_client() as client:
-        with SQLiteSignalStore(ctx.settings.db_path) as store:
-            runner = build_runner(
-                ctx.kb,
-                store,
-                client,
-                clock=ctx.clock,
-                github_token=token.get_secret_value() if token else None,
-            )
+        with open_runner(ctx, client) as runner:
             every = dt.timedelta(minutes=ctx.settings.watch_interval_minutes)
             await run_watchers_forever(runner, every=every, stop=stop)
