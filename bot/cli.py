@@ -19,7 +19,7 @@ from bot.context import AppContext
 from bot.errors import MarinWatchError
 
 # Each module registers its subcommand(s) with add_parser(subparsers).
-COMMANDS = ("ask", "kb", "digest", "subscriptions", "signals", "watch", "serve")
+COMMANDS = ("ask", "console", "kb", "digest", "subscriptions", "signals", "watch", "serve")
 
 
 def build_parser() -> argparse.ArgumentParser:

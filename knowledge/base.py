@@ -23,15 +23,11 @@ class KnowledgeBase:
 
     @cached_property
     def links_by_claim(self) -> Mapping[str, tuple[EvidenceLink, ...]]:
-        """Each claim's links, oldest record first (the order ``assess`` reports records in)."""
+        """Each claim's links, in file order."""
         grouped: dict[str, list[EvidenceLink]] = {cid: [] for cid in self.claims}
         for link in self.links:
             grouped.setdefault(link.claim, []).append(link)
-        published = {sid: s.published for sid, s in self.sources.items()}
-        return {
-            cid: tuple(sorted(ls, key=lambda link: (published[link.source], link.source)))
-            for cid, ls in grouped.items()
-        }
+        return {cid: tuple(ls) for cid, ls in grouped.items()}
 
     @cached_property
     def topics(self) -> Mapping[str, tuple[Claim, ...]]:
@@ -44,9 +40,7 @@ class KnowledgeBase:
         key = (claim_id, as_of)
         cached = self._cache.get(key)
         if cached is None:
-            cached = assess(
-                self.links_by_claim.get(claim_id, ()), self.sources, as_of, presorted=True
-            )
+            cached = assess(self.links_by_claim.get(claim_id, ()), self.sources, as_of)
             self._cache[key] = cached
         return cached
 

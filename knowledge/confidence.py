@@ -36,7 +36,7 @@ class Assessment:
     supporting: tuple[str, ...]  # distinct original records, oldest first
     contradicting: tuple[str, ...]
     weaker: tuple[str, ...]  # records linked only indirectly or as context
-    links: tuple[EvidenceLink, ...]  # every link counted on that date
+    links: tuple[EvidenceLink, ...]  # every link counted on that date, in file order
 
 
 def origin(source_id: str, sources: Mapping[str, Source]) -> str:
@@ -53,43 +53,39 @@ def assess(
     links: Iterable[EvidenceLink],
     sources: Mapping[str, Source],
     as_of: dt.date | None = None,
-    *,
-    presorted: bool = False,
 ) -> Assessment:
-    """The level of the claim these links are about. ``presorted``: the links already come
-    oldest record first (``KnowledgeBase`` keeps them so), which saves a sort per call."""
+    """The level of the claim these links are about, on ``as_of`` (None: with every link)."""
     counted = tuple(link for link in links if as_of is None or link.recorded <= as_of)
-    if not presorted:
-        counted = tuple(
-            sorted(counted, key=lambda link: (sources[link.source].published, link.source))
-        )
-    supporting: list[str] = []
-    contradicting: list[str] = []
-    weaker: list[str] = []
+    # Dicts keep each record once, in first-seen order; records are sorted once at the end
+    # (a claim has a handful of records, but may have many links).
+    supporting: dict[str, None] = {}
+    contradicting: dict[str, None] = {}
+    weaker: dict[str, None] = {}
     for link in counted:
         record = origin(link.source, sources)
         if link.strength is not Strength.DIRECT:
-            bucket = weaker
+            weaker[record] = None
         elif link.stance is Stance.CONTRADICTS:
-            bucket = contradicting
+            contradicting[record] = None
         else:
-            bucket = supporting
-        if record not in bucket:
-            bucket.append(record)
-    weaker = [r for r in weaker if r not in supporting and r not in contradicting]
+            supporting[record] = None
+    weaker = {r: None for r in weaker if r not in supporting and r not in contradicting}
     return Assessment(
-        level=_level(supporting, contradicting, counted, sources),
-        supporting=tuple(supporting),
-        contradicting=tuple(contradicting),
-        weaker=tuple(weaker),
+        level=_level(supporting, contradicting, sources),
+        supporting=_oldest_first(supporting, sources),
+        contradicting=_oldest_first(contradicting, sources),
+        weaker=_oldest_first(weaker, sources),
         links=counted,
     )
 
 
+def _oldest_first(records: Iterable[str], sources: Mapping[str, Source]) -> tuple[str, ...]:
+    return tuple(sorted(records, key=lambda r: (sources[r].published, r)))
+
+
 def _level(
-    supporting: list[str],
-    contradicting: list[str],
-    counted: tuple[EvidenceLink, ...],
+    supporting: Mapping[str, None],
+    contradicting: Mapping[str, None],
     sources: Mapping[str, Source],
 ) -> Level:
     if contradicting:

@@ -1,0 +1,35 @@
+"""A conversation at the console prompt, as a user without any token would have it."""
+
+from __future__ import annotations
+
+import io
+
+from bot.adapters.console import Console, run
+from tests.conftest import Conversation
+
+
+def test_a_console_conversation_with_a_choice_picked_by_number(bot: Conversation) -> None:
+    console = Console(bot.core)
+    offer = console.reply_to("is it open source or where are the sources")
+    assert offer is not None and offer.outcome == "choices"
+    assert [c.key for c in offer.choices] == ["release", "sources"]
+    picked = console.reply_to("1")
+    assert picked is not None and picked.claims[0].id == "model-not-released"
+
+
+def test_commands_answer_in_the_language_of_the_last_question(bot: Conversation) -> None:
+    console = Console(bot.core)
+    console.reply_to("开训了吗")
+    status = console.reply_to("/status")
+    assert status is not None and status.language == "zh" and "证据现状" in status.title
+
+
+def test_the_prompt_loop_answers_each_line_and_stops_at_quit(bot: Conversation) -> None:
+    out = io.StringIO()
+    code = run(
+        bot.core, io.StringIO("has it started?\n\n/quit\nnever read\n"), out, interactive=False
+    )
+    text = out.getvalue()
+    assert code == 0
+    assert "Has training started?" in text and "I didn't get a question" in text
+    assert text.count("Evidence as of") + text.count("newest evidence was recorded") == 2
