@@ -37,8 +37,10 @@ FALLBACK_UPGRADE = Text(
 
 @dataclass(frozen=True)
 class SingleSource:
-    claim_id: str
+    """One record that alone supports the claims listed, and what would upgrade them."""
+
     record: Source
+    claim_ids: tuple[str, ...]
     upgrade: Text
 
 
@@ -47,6 +49,7 @@ class CaveatFacts:
     """What the caveat template needs; computed once per reply."""
 
     single: tuple[SingleSource, ...]
+    contradicting: tuple[Source, ...]  # records that contradict a claim used (level disputed)
     relay_only: tuple[Source, ...]  # records used that we saw only through a relay
     levels: tuple[tuple[str, Level], ...]
     evidence_date: dt.date | None  # newest published record behind the claims used
@@ -64,6 +67,10 @@ class CaveatFacts:
         return self.age_days is not None and self.age_days > STALE_AFTER_DAYS
 
 
+def _default_upgrade(record: Source) -> Text:
+    return DEFAULT_UPGRADE.get(record.kind, FALLBACK_UPGRADE)
+
+
 def caveat_facts(
     kb: KnowledgeBase,
     claim_ids: Sequence[str],
@@ -71,7 +78,9 @@ def caveat_facts(
     today: dt.date,
     as_of: dt.date | None,
 ) -> CaveatFacts:
-    single: list[SingleSource] = []
+    single: dict[str, list[str]] = {}  # record id → claims resting on it alone
+    upgrades: dict[str, list[Text]] = {}
+    contradicting: dict[str, Source] = {}
     relay_only: dict[str, Source] = {}
     levels: list[tuple[str, Level]] = []
     for cid in claim_ids:
@@ -81,13 +90,27 @@ def caveat_facts(
             record = kb.sources[record_id]
             if record.seen_via_relay:
                 relay_only[record.id] = record
+        for record_id in a.contradicting:
+            contradicting[record_id] = kb.sources[record_id]
         if a.level is Level.SINGLE_SOURCE:
             record = kb.sources[a.supporting[0]]
-            claim = kb.claims[cid]
-            upgrade = claim.upgrade or DEFAULT_UPGRADE.get(record.kind, FALLBACK_UPGRADE)
-            single.append(SingleSource(cid, record, upgrade))
+            single.setdefault(record.id, []).append(cid)
+            upgrades.setdefault(record.id, []).append(
+                kb.claims[cid].upgrade or _default_upgrade(record)
+            )
     return CaveatFacts(
-        single=tuple(single),
+        single=tuple(
+            SingleSource(
+                record=kb.sources[rid],
+                claim_ids=tuple(cids),
+                # one claim's own upgrade; several claims on one record: what upgrades the record
+                upgrade=upgrades[rid][0]
+                if len(set(upgrades[rid])) == 1
+                else _default_upgrade(kb.sources[rid]),
+            )
+            for rid, cids in single.items()
+        ),
+        contradicting=tuple(contradicting.values()),
         relay_only=tuple(relay_only.values()),
         levels=tuple(levels),
         evidence_date=kb.evidence_date(claim_ids, as_of),

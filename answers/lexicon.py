@@ -7,10 +7,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from answers.text import fold, tokens, words
+from bot.errors import Problem
+from knowledge.base import KnowledgeBase
 
 LEXICON = Path(__file__).parent / "data" / "lexicon.toml"
 DEFAULT_WEIGHT = 2.0
-INTENTS = ("status", "sources", "watch", "changes", "help")
+INTENTS = ("status", "sources", "watch", "changes", "help", "other-models", "outside")
+# Intents that decline: the question is about something the knowledge base does not cover.
+DECLINING = ("other-models", "outside")
 
 
 @dataclass(frozen=True)
@@ -26,6 +30,9 @@ class Lexicon:
     topics: dict[str, Topic]
     subject_en: frozenset[str]
     subject_zh: tuple[str, ...]
+    own: frozenset[str]  # the run's own names (stemmed)
+    compare_en: frozenset[str]
+    compare_zh: tuple[str, ...]
     vocabulary: frozenset[str]  # every single English stem a term uses
     spellings: frozenset[str]  # those words as written in the lexicon (typo-correction targets)
     longest_phrase: int
@@ -64,7 +71,24 @@ def load_lexicon(path: Path = LEXICON) -> Lexicon:
         topics=topics,
         subject_en=frozenset(_en_key(t) for t in subject["en"]),
         subject_zh=tuple(fold(t) for t in subject["zh"]),
+        own=frozenset(_en_key(t) for t in subject["own"]),
+        compare_en=frozenset(_en_key(t) for t in subject["compare_en"]),
+        compare_zh=tuple(fold(t) for t in subject["compare_zh"]),
         vocabulary=frozenset(vocabulary),
         spellings=frozenset(spellings | vocabulary),
         longest_phrase=longest,
     )
+
+
+def uncovered_topics(kb: KnowledgeBase, lexicon: Lexicon) -> list[Problem]:
+    """Claims whose topic has no vocabulary: the bot could never be asked about them."""
+    return [
+        Problem(
+            "claims.toml",
+            f"claim '{claim.id}' → topic",
+            f"no vocabulary for topic '{claim.topic}' in answers/data/lexicon.toml "
+            "(add a [topic.NAME] there, or use an existing topic)",
+        )
+        for claim in kb.claims.values()
+        if claim.topic not in lexicon.topics
+    ]

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
-from answers.lexicon import Lexicon
+from answers.lexicon import INTENTS, Lexicon
 from answers.text import fold, stem, tokens
 
 # A reading must score at least this to be answered (one specific term, or two weak ones).
@@ -23,13 +23,19 @@ MIN_SCORE = 3.0
 # The runner-up within this fraction of the winner makes the question ambiguous.
 CLOSE = 0.85
 MAX_CHOICES = 3
+# A second topic joined by "and" is answered too when it scores at least this share of the first.
+SECOND_PART = 0.4
+OTHER = "other-models"
+_AND_EN = frozenset({"and", "&", "plus", "also"})
+_AND_ZH = ("和", "以及", "还有", "跟", "与", "、", "及")
 # Typo correction: similarity (0-100) needed to read an unknown word as a vocabulary word.
 TYPO_CUTOFF = 80.0
 _COMMON = frozenset(
     "the and for are was were has have had its it's this that what when where which who why how "
     "does did done can could will would should about with from into than then there their they "
     "you your yet any some much many more most also just only still been being very really out "
-    "over some".split()
+    "over some dont doesnt didnt isnt wasnt wont cant match lol yeah nope like know think "
+    "said says tell".split()
 )
 
 
@@ -83,6 +89,18 @@ class Matcher:
         scores: dict[str, float] = {}
         for topic, weight in _resolve(hits):
             scores[topic] = scores.get(topic, 0.0) + weight
+        if OTHER in scores:
+            # "how many tokens was llama 3 trained on?" is not about this run; but "is it
+            # better than llama?", "535B vs Marin 32B" and "the 32B retrospective" are.
+            others = {t: w for t, w in scores.items() if t != OTHER}
+            if (
+                self._compares(stems, folded)
+                or self._names_own(stems)
+                or max(others.values(), default=0.0) > scores[OTHER]
+            ):
+                del scores[OTHER]
+            else:
+                return Match("answer", (OTHER,), tuple(scores.items()))
         ranked = tuple(sorted(scores.items(), key=lambda kv: (-kv[1], kv[0])))
         if not ranked or ranked[0][1] < MIN_SCORE:
             if self._names_subject(stems, folded):
@@ -90,9 +108,39 @@ class Matcher:
             return Match("unknown", (), ranked)
         best = ranked[0][1]
         close = [name for name, s in ranked if s >= best * CLOSE and s >= MIN_SCORE]
+        first: dict[str, int] = {}
+        for h in sorted(hits, key=lambda h: h.span[1]):
+            first.setdefault(h.topic, h.span[1])
+        both = self._two_parts(stems, folded, ranked, first)
+        if both:
+            return Match("answer", both, ranked)
         if len(close) > 1:
             return Match("choices", tuple(close[:MAX_CHOICES]), ranked)
         return Match("answer", (ranked[0][0],), ranked)
+
+    def _two_parts(
+        self,
+        stems: list[str],
+        folded: str,
+        ranked: tuple[tuple[str, float], ...],
+        first: dict[str, int],
+    ) -> tuple[str, ...]:
+        """ "tokens and hardware?": two topics joined by "and" are both answered."""
+        if len(ranked) < 2 or ranked[1][1] < max(MIN_SCORE, ranked[0][1] * SECOND_PART):
+            return ()
+        if not (set(stems) & _AND_EN or any(w in folded for w in _AND_ZH)):
+            return ()
+        pair = sorted((ranked[0][0], ranked[1][0]), key=lambda t: first.get(t, 0))
+        return tuple(pair) if not set(pair) & set(INTENTS) else ()
+
+    def _compares(self, stems: list[str], folded: str) -> bool:
+        return bool(set(stems) & self.lexicon.compare_en) or any(
+            w in folded for w in self.lexicon.compare_zh
+        )
+
+    def _names_own(self, stems: list[str]) -> bool:
+        text = f" {' '.join(stems)} "
+        return any(f" {t} " in text for t in self.lexicon.own)
 
     def _en_hits(self, stems: list[str]) -> list[_Hit]:
         hits: list[_Hit] = []
@@ -113,7 +161,8 @@ class Matcher:
     def _correct(self, token: str) -> str:
         """The token's stem, or the vocabulary word it is most likely a typo of."""
         word = stem(token)
-        if len(token) < 4 or not token.isalpha() or word in self.lexicon.vocabulary:
+        # Four letters or fewer are too short to correct safely ("dont" is not "donat").
+        if len(token) < 5 or not token.isalpha() or word in self.lexicon.vocabulary:
             return word
         if token in _COMMON:
             return word

@@ -10,6 +10,7 @@ units an adapter may split a long reply at.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,38 @@ def format_date(value: dt.date | None, lang: str) -> str:
     return value.isoformat()
 
 
+def shorten(text: str, limit: int = 60) -> str:
+    """The start of a statement, to point at it: cut at a word (or, in Chinese, a character)."""
+    if len(text) <= limit:
+        return text
+    cut = text[:limit]
+    if " " in cut and not any("\u4e00" <= ch <= "\u9fff" for ch in cut):
+        cut = cut[: cut.rindex(" ")]
+    return cut.rstrip(" ,;:，；：") + "…"
+
+
+_GITHUB_API = re.compile(r"^https://api\.github\.com/repos/([^/]+/[^/]+)(/.*)?$")
+
+
+def page_url(url: str) -> str:
+    """The page a person can open for an API endpoint a watcher polls (else the URL itself)."""
+    if url.startswith("https://api.github.com/search/issues?q="):
+        query = url.split("?q=", 1)[1]
+        repo, _, terms = query.partition("+")
+        return f"https://github.com/{repo.removeprefix('repo:')}/issues?q={terms}"
+    if (m := _GITHUB_API.match(url)) is not None:
+        repo, rest = m.group(1), m.group(2) or ""
+        if rest.startswith("/issues/") and rest.endswith("/comments"):
+            return f"https://github.com/{repo}{rest.removesuffix('/comments')}"
+        if rest.startswith("/commits"):
+            path = rest.partition("?path=")[2]
+            return f"https://github.com/{repo}/commits/main/{path}".rstrip("/")
+        return f"https://github.com/{repo}{rest}"
+    if url.startswith("https://huggingface.co/api/models?author="):
+        return "https://huggingface.co/" + url.split("author=", 1)[1]
+    return url
+
+
 class Renderer:
     def __init__(self, kb: KnowledgeBase, clock: Clock) -> None:
         self.kb = kb
@@ -50,6 +83,8 @@ class Renderer:
         self.env.filters["source_kind"] = lambda v, lang: labels.source_kind(lang, str(v))
         self.env.filters["claim_kind"] = lambda v, lang: labels.CLAIM_KIND[lang][str(v)]
         self.env.filters["d"] = format_date
+        self.env.filters["short"] = shorten
+        self.env.filters["page"] = page_url
 
     def today(self) -> dt.date:
         return self.clock().date()

@@ -60,6 +60,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         # `marin-watch ... | head`: the reader left; not an error worth a traceback.
         sys.stderr.close()
         return 0
+    except Exception as exc:  # the last line of defence: a bug must not print a traceback
+        logging.getLogger("marin-watch").debug("unexpected error", exc_info=True)
+        print(
+            f"marin-watch: internal error ({type(exc).__name__}: {exc}); "
+            "rerun with MARIN_WATCH_LOG_LEVEL=DEBUG for details, and please report it",
+            file=sys.stderr,
+        )
+        return 70  # EX_SOFTWARE
     finally:
         ctx.close()
 

@@ -7,19 +7,27 @@ never touches SQLite, and ``subscriptions list`` never renders an answer.
 from __future__ import annotations
 
 import datetime as dt
+import logging
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from answers.lexicon import load_lexicon, uncovered_topics
 from answers.render import Renderer
 from answers.reply import Reply
 from bot.clock import Clock, system_clock
 from bot.config import Settings
 from bot.core import Core
 from bot.digest.service import DigestService
+from bot.errors import KnowledgeInvalid, StoreError
 from bot.store.signals import SQLiteSignalStore
 from bot.watchers.review import StoreSignalFeed
 from knowledge.base import KnowledgeBase
-from knowledge.loader import load
+from knowledge.loader import load_with_problems
+
+log = logging.getLogger(__name__)
+
+# "What's new?" in a chat shows this many changed claims; `digest` shows them all.
+CHAT_DIGEST_CLAIMS = 5
 
 if TYPE_CHECKING:
     from bot.store.sqlite import SQLiteStore
@@ -38,7 +46,11 @@ class AppContext:
     @cached_property
     def kb(self) -> KnowledgeBase:
         """The validated knowledge base; raises ``KnowledgeInvalid`` naming file and field."""
-        return load(self.settings.kb_dir, today=self.today())
+        kb, problems = load_with_problems(self.settings.kb_dir, today=self.today())
+        problems += uncovered_topics(kb, load_lexicon())
+        if problems:  # the same list, in the same words, as `marin-watch kb check`
+            raise KnowledgeInvalid(problems)
+        return kb
 
     @cached_property
     def core(self) -> Core:
@@ -61,7 +73,14 @@ class AppContext:
     def digests(self) -> DigestService:
         """Digests with the watchers' unreviewed signals, once a store exists (``ask`` and
         ``digest`` never create the database file just to find it empty)."""
-        feed = StoreSignalFeed(self.signals) if self.settings.db_path.exists() else None
+        feed = None
+        if self.settings.db_path.exists():
+            try:
+                feed = StoreSignalFeed(self.signals)
+            except StoreError as exc:
+                # The evidence digest needs only the knowledge base; an unreadable store
+                # costs the unreviewed-signals section, not the answer.
+                log.warning("digest without watcher signals: %s", exc)
         return DigestService(self.kb, Renderer(self.kb, self.clock), signals=feed)
 
     @property
@@ -72,7 +91,7 @@ class AppContext:
 
     def _changes(self, lang: str, as_of: dt.date | None) -> Reply:
         """ "What changed?" in a chat: the newest batch of evidence changes (no store needed)."""
-        return self.digests.recent(lang=lang, as_of=as_of).reply
+        return self.digests.recent(lang=lang, as_of=as_of, limit=CHAT_DIGEST_CLAIMS).reply
 
     def close(self) -> None:
         if self._store is not None:

@@ -10,8 +10,8 @@ import datetime as dt
 from collections.abc import Callable
 from dataclasses import replace
 
-from answers.inputs import clean, reject_reason
-from answers.lexicon import INTENTS, load_lexicon
+from answers.inputs import Rejection, clean, reject_reason
+from answers.lexicon import DECLINING, INTENTS, load_lexicon
 from answers.matcher import Matcher
 from answers.render import Renderer
 from answers.reply import Choice, Outcome, Reply
@@ -57,7 +57,8 @@ class Core:
 
     def ask(self, text: str, *, lang: str | None = None, as_of: dt.date | None = None) -> Reply:
         """Answer a free-text question (any language; ``lang`` forces the reply language)."""
-        rejection = reject_reason(text)
+        bad_date = self._as_of_rejection(as_of)
+        rejection = reject_reason(text) or bad_date
         lang = lang or (self.detect_language(text) if rejection is None else self.default_language)
         if rejection is not None:
             return self.renderer.reply(
@@ -65,7 +66,7 @@ class Core:
                 lang=lang,
                 outcome=Outcome.REJECTED,
                 context={"reason_en": rejection.en, "reason_zh": rejection.zh},
-                as_of=as_of,
+                as_of=None if bad_date else as_of,
             )
         match = self.matcher.match(clean(text))
         if match.outcome == "choices":
@@ -75,6 +76,8 @@ class Core:
             )
         if match.outcome == "unknown":
             return self._unknown(lang, as_of)
+        if len(match.topics) > 1:  # "tokens and hardware?": both parts, one reply
+            return self._topics(match.topics, lang, as_of)
         return self.answer_key(match.topics[0], lang=lang, as_of=as_of)
 
     def answer_key(self, key: str, *, lang: str, as_of: dt.date | None = None) -> Reply:
@@ -82,8 +85,37 @@ class Core:
 
         The reply's ``extra["topic"]`` names the reading that was answered.
         """
-        reply = self._answer_key(key, lang, as_of)
+        rejection = self._as_of_rejection(as_of)
+        if rejection is not None:
+            reply = self.renderer.reply(
+                kind="rejected",
+                lang=lang,
+                outcome=Outcome.REJECTED,
+                context={"reason_en": rejection.en, "reason_zh": rejection.zh},
+            )
+        else:
+            reply = self._answer_key(key, lang, as_of)
         return replace(reply, extra={**reply.extra, "topic": key})
+
+    def _as_of_rejection(self, as_of: dt.date | None) -> Rejection | None:
+        """A past date the knowledge base can answer for: not in the future, not before it began."""
+        if as_of is None:
+            return None
+        today = self.clock().date()
+        if as_of > today:
+            return Rejection(
+                en=f"{as_of} is in the future; I can answer as the knowledge base stood on any "
+                f"day up to today ({today}), never ahead of it.",
+                zh=f"{as_of} 是未来的日期；我只能按知识库在今天（{today}）或之前某天的状态回答。",
+            )
+        first = self.kb.first_recorded
+        if first is not None and as_of < first:
+            return Rejection(
+                en=f"The knowledge base had no evidence yet on {as_of}: its first evidence was "
+                f"recorded on {first}.",
+                zh=f"{as_of} 时知识库还没有任何证据：第一条证据记录于 {first}。",
+            )
+        return None
 
     def _answer_key(self, key: str, lang: str, as_of: dt.date | None) -> Reply:
         if key == "status":
@@ -102,6 +134,12 @@ class Core:
             )
         if key == "changes" and self.changes is not None:
             return self.changes(lang, as_of)
+        if key == "other-models":
+            return self.renderer.reply(
+                kind="other_model", lang=lang, outcome=Outcome.UNKNOWN, as_of=as_of
+            )
+        if key == "outside":
+            return self._unknown(lang, as_of)
         if key in ("help", "changes"):
             return self.renderer.reply(
                 kind="help",
@@ -112,7 +150,15 @@ class Core:
         return self._topic(key, lang, as_of)
 
     def _topic(self, topic: str, lang: str, as_of: dt.date | None) -> Reply:
-        claims = [c.id for c in self.kb.topics.get(topic, ()) if self.kb.known(c.id, as_of)]
+        return self._topics((topic,), lang, as_of)
+
+    def _topics(self, topics: tuple[str, ...], lang: str, as_of: dt.date | None) -> Reply:
+        claims = [
+            c.id
+            for topic in topics
+            for c in self.kb.topics.get(topic, ())
+            if self.kb.known(c.id, as_of)
+        ]
         if not claims:
             # The topic exists but nothing about it was recorded yet on that date.
             return self._unknown(lang, as_of)
@@ -122,13 +168,15 @@ class Core:
                 text = note.get(lang)
                 if text not in notes:
                     notes.append(text)
-        return self.renderer.reply(
+        label = " · ".join(self.label(t, lang) for t in topics)
+        reply = self.renderer.reply(
             kind="fact",
             lang=lang,
             claims=claims,
             as_of=as_of,
-            context={"topic_label": self.label(topic, lang), "notes": notes[:MAX_NOTES]},
+            context={"topic_label": label, "notes": notes[:MAX_NOTES]},
         )
+        return replace(reply, extra={**reply.extra, "topic": "+".join(topics)})
 
     def _unknown(self, lang: str, as_of: dt.date | None) -> Reply:
         """ "I don't know", with what the bot can answer instead: never a guess."""
@@ -144,7 +192,11 @@ class Core:
 
     def topic_choices(self, lang: str) -> list[Choice]:
         """Every topic the bot can answer, labelled in ``lang`` (for autocomplete and menus)."""
-        keys = [t for t in self.lexicon.topics if t in self.kb.topics or t in INTENTS]
+        keys = [
+            t
+            for t in self.lexicon.topics
+            if (t in self.kb.topics or t in INTENTS) and t not in DECLINING
+        ]
         return [Choice(key=k, label=self.label(k, lang)) for k in keys]
 
     def label(self, key: str, lang: str) -> str:

@@ -5,7 +5,13 @@ files a curator edits by hand: a ``[[source]]`` is appended to ``sources.toml`` 
 record is already there) and a ``[[link]]`` to ``evidence.toml``, as plain TOML text with a
 comment naming the signal, so the change reads well in a pull request. The knowledge base is
 then reloaded and checked exactly as ``kb check`` does; if anything is wrong, both files are
-truncated back to their previous length and nothing is recorded.
+truncated back to their previous length and nothing is recorded. Files that cannot be written
+(a root-owned site-packages in Docker) are refused before a byte is written.
+
+A claim with an ``as_of`` is a status snapshot: its statement says what the run looked like
+on that date. Linking a newer record to it moves the evidence on but not the words, so the
+promotion carries a warning (``snapshot_warning``) telling the curator to add a new claim or
+update the statement in the same pull request.
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from difflib import get_close_matches
 from pathlib import Path
@@ -26,7 +32,7 @@ from bot.store.signals import SignalStore
 from bot.watchers.signal import Signal, SignalState
 from knowledge.base import KnowledgeBase
 from knowledge.loader import DEFAULT_DIR, load_with_problems
-from knowledge.schema import EvidenceLink, Level, Source, SourceKind, Stance, Strength
+from knowledge.schema import Claim, EvidenceLink, Level, Source, SourceKind, Stance, Strength
 
 QUOTE_CHARS = 300
 
@@ -39,6 +45,7 @@ class Promotion:
     link: EvidenceLink
     before: Level
     after: Level
+    warnings: tuple[str, ...] = ()  # done, but the curator has more to do in the same PR
 
 
 class Curator:
@@ -115,6 +122,8 @@ class Curator:
             if problems:
                 listed = "\n".join(f"  - {p}" for p in problems)
                 raise CuratorError(f"promotion rolled back; kb check failed:\n{listed}")
+        published = kb.sources[source_id].published if source is None else source.published
+        stale = snapshot_warning(kb.claims[claim], published)
         note = f"{claim} {stance} {strength} via source {source_id}"
         reviewed = self.store.review(signal.id, SignalState.PROMOTED, note=note, now=self.clock())
         return Promotion(
@@ -124,6 +133,7 @@ class Curator:
             link=link,
             before=before,
             after=after_kb.assessment(claim).level,
+            warnings=() if stale is None else (stale,),
         )
 
     def _load(self, today: dt.date) -> KnowledgeBase:
@@ -137,21 +147,51 @@ class Curator:
 
     @contextmanager
     def _appended(self, appends: dict[str, str]) -> Iterator[None]:
-        """Append text to the files; truncate them back if the block raises."""
+        """Append text to the files; truncate them back if the block raises.
+
+        Every file is opened before any is written, so one that cannot be written leaves
+        all of them as they were.
+        """
         sizes: dict[Path, int] = {}
         try:
-            for name, text in appends.items():
-                path = self.kb_dir / name
-                data = path.read_bytes()
-                sizes[path] = len(data)
-                sep = "\n" if data.endswith(b"\n") else "\n\n"
-                with path.open("a", encoding="utf-8", newline="\n") as f:
-                    f.write(sep + text)
+            with ExitStack() as files:
+                opened = []
+                for name, text in appends.items():
+                    path = self.kb_dir / name
+                    data = path.read_bytes()
+                    f = files.enter_context(path.open("a", encoding="utf-8", newline="\n"))
+                    sizes[path] = len(data)
+                    opened.append((f, ("\n" if data.endswith(b"\n") else "\n\n") + text))
+                for f, text in opened:
+                    f.write(text)
+        except OSError as exc:
+            _truncate(sizes)
+            raise CuratorError(
+                f"cannot update {exc.filename or self.kb_dir}: {exc.strerror or exc}; nothing "
+                "was changed. Promotion edits the knowledge files: point MARIN_WATCH_KB_DIR at a "
+                "writable checkout of knowledge/data and run it again"
+            ) from exc
+        try:
             yield
         except BaseException:
-            for path, size in sizes.items():
-                os.truncate(path, size)
+            _truncate(sizes)
             raise
+
+
+def snapshot_warning(claim: Claim, published: dt.date) -> str | None:
+    """The warning for linking a record published after a status snapshot's date, or None."""
+    if claim.as_of is None or published <= claim.as_of:
+        return None
+    return (
+        f"claim {claim.id} is a status snapshot: its statement describes {claim.as_of}, and "
+        f"this record is from {published}. Linking it does not change what the answer says; "
+        "add a new claim (or update the statement and as_of) in the same pull request"
+    )
+
+
+def _truncate(sizes: dict[Path, int]) -> None:
+    for path, size in sizes.items():
+        os.truncate(path, size)
 
 
 def _source_for(

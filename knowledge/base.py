@@ -70,6 +70,11 @@ class KnowledgeBase:
         dates = [link.recorded for link in self.links if as_of is None or link.recorded <= as_of]
         return max(dates, default=None)
 
+    @cached_property
+    def first_recorded(self) -> dt.date | None:
+        """The day the knowledge base recorded its first evidence."""
+        return min((link.recorded for link in self.links), default=None)
+
     def evidence_date(
         self, claim_ids: Iterable[str], as_of: dt.date | None = None
     ) -> dt.date | None:

@@ -92,6 +92,19 @@ def integrity_problems(
 
     for c in claims:
         where = f"claim '{c.id}'"
+        if c.kind is not ClaimKind.PLAN:
+            # A statement must be true on every date it is shown: nothing it mentions may
+            # postdate the day the claim entered the KB (`--as-of` would leak the future).
+            late = [d for d in mentioned_dates(c.statement.en) if d > c.added]
+            if late:
+                problems.append(
+                    Problem(
+                        "claims.toml",
+                        f"{where} → statement.en",
+                        f"mentions {late[0]}, after the claim was added ({c.added}); "
+                        "put later facts in a new claim",
+                    )
+                )
         if c.kind is ClaimKind.ABSENCE:
             for lang, prefix in ABSENCE_PREFIX.items():
                 if not c.statement.get(lang).startswith(prefix):
@@ -110,7 +123,7 @@ def integrity_problems(
 
     for w in watch:
         for target in w.bears_on:
-            if target not in claim_ids:
+            if target not in claim_ids and target not in broken:
                 problems.append(
                     Problem(
                         "watch.toml", f"watch '{w.id}' → bears_on", f"unknown claim id '{target}'"
@@ -124,6 +137,36 @@ def integrity_problems(
                     Problem("watch.toml", f"watch '{w.id}' → patterns[{i}]", f"bad regex: {exc}")
                 )
     return problems
+
+
+_MONTHS = {
+    name: number
+    for number, name in enumerate(
+        "january february march april may june july august september october november "
+        "december".split(),
+        start=1,
+    )
+}
+_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+_LONG = re.compile(r"\b([A-Z][a-z]+) (\d{1,2}), (\d{4})\b")
+
+
+def mentioned_dates(text: str) -> list[dt.date]:
+    """Dates written in a statement, as 2026-10-03 or October 3, 2026."""
+    found: list[dt.date] = []
+    for y, m, d in _ISO.findall(text):
+        found.append(_date(int(y), int(m), int(d)))
+    for month, d, y in _LONG.findall(text):
+        if month.lower() in _MONTHS:
+            found.append(_date(int(y), _MONTHS[month.lower()], int(d)))
+    return [d for d in found if d != dt.date.min]
+
+
+def _date(y: int, m: int, d: int) -> dt.date:
+    try:
+        return dt.date(y, m, d)
+    except ValueError:
+        return dt.date.min
 
 
 def _duplicates(file: str, table: str, ids: list[str]) -> list[Problem]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 from enum import StrEnum
+from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, HttpUrl
 
@@ -127,7 +128,8 @@ class WatchPoint(Strict):
     id: str = Field(pattern=ID_PATTERN)
     order: int = Field(ge=1)
     title: Text
-    looks_at: list[str] = Field(min_length=1)
+    # Only these URLs are ever fetched by the watchers.
+    looks_at: list[Annotated[str, Field(pattern=r"^https://[^\s]+$")]] = Field(min_length=1)
     bears_on: list[str] = Field(default_factory=list)
     # Case-insensitive regular expressions; a signal whose text matches one bears on `bears_on`.
     patterns: list[str] = Field(default_factory=list)

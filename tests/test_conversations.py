@@ -55,3 +55,58 @@ def test_a_question_about_something_else_gets_i_dont_know(bot: Conversation) -> 
     reply = bot.ask("what's the weather in Paris?")
     assert reply.outcome == "unknown"
     assert "I don't know" in reply.title and "I can answer" in reply.body
+
+
+def test_a_question_about_another_model_is_not_answered_with_this_runs_facts(
+    bot: Conversation,
+) -> None:
+    for question in (
+        "how many tokens was llama 3 trained on?",
+        "what hardware does deepseek use?",
+        "is the marin 32b model released?",
+        "qwen3 的权重开源了吗",
+    ):
+        reply = bot.ask(question)
+        assert reply.outcome == "unknown", question
+        assert reply.claims == ()
+    assert "I only follow Marin 535B-A23B" in bot.ask("is gpt-5 released?").title
+
+
+def test_comparing_with_another_model_is_still_about_this_run(bot: Conversation) -> None:
+    reply = bot.ask("is it better than llama?")
+    assert reply.extra["topic"] == "evaluation"
+    assert "No record in the knowledge base as of" in reply.body
+
+
+def test_a_two_part_question_gets_both_parts(bot: Conversation) -> None:
+    reply = bot.ask("tokens and hardware?")
+    ids = [c.id for c in reply.claims]
+    assert "tokens-plan-18-75t" in ids and "hardware-gb200" in ids
+    assert ids.index("tokens-plan-18-75t") < ids.index("hardware-gb200")
+    zh = bot.ask("什么时候开始的，和什么时候结束？")
+    assert {"training-started", "expected-end"} <= {c.id for c in zh.claims}
+
+
+def test_the_seed_day_picture_holds_nothing_learned_later(bot: Conversation) -> None:
+    seed_day = dt.date(2026, 8, 22)
+    for topic in ("status", "release", "hardware", "tracking", "ladder", "duration", "tokens"):
+        reply = bot.core.answer_key(topic, lang="en", as_of=seed_day)
+        for use in reply.claims:
+            assert bot.core.kb.claims[use.id].added <= seed_day
+        for later in ("2026-09", "2026-10", "#8506", "#8435", "September", "October"):
+            assert later not in reply.body, (topic, later)
+
+
+def test_dates_outside_the_knowledge_base_are_refused_clearly(bot: Conversation) -> None:
+    future = bot.ask("status", as_of=dt.date(2099, 1, 1))
+    assert future.outcome == "rejected" and "is in the future" in future.body
+    before = bot.ask("status", as_of=dt.date(2020, 1, 1))
+    assert before.outcome == "rejected"
+    assert "its first evidence was recorded on 2026-08-22" in before.body
+    assert "recorded 2026-10-08" in before.caveat  # a real date, never a placeholder
+
+
+def test_several_single_source_statements_are_each_named(bot: Conversation) -> None:
+    reply = bot.ask("what's the loss?")
+    assert reply.caveat.count("⚠ Single source:") == 2
+    assert '"The status log reports a training-time eval at step 147,000…"' in reply.caveat

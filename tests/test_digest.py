@@ -18,6 +18,7 @@ from bot.config import Settings
 from bot.context import AppContext
 from bot.digest.changes import ChangeKind, UnreviewedSignal, Window, changes
 from bot.digest.service import DigestService
+from bot.errors import InputRejected
 from bot.store.base import DeliveryState, Destination, Subscription
 from bot.store.sqlite import SQLiteStore
 from knowledge.base import KnowledgeBase
@@ -242,6 +243,17 @@ def test_windows_of_days_and_since_a_date() -> None:
     assert D(2026, 9, 1) in Window.since(D(2026, 9, 1), today)
 
 
+def test_a_window_reaching_back_past_the_calendar_starts_at_the_beginning() -> None:
+    today = D(2026, 9, 20)
+    # Far more days than datetime.date can count back: since the beginning, not a crash.
+    assert Window.last_days(99_999_999_999, today) == Window(after=None, through=today)
+    assert Window.last_days(800_000, today) == Window(after=None, through=today)
+    assert Window.since(dt.date.min, today) == Window(after=None, through=today)
+    assert Window.last_days(today.toordinal() - 1, today).after == dt.date.min
+    with pytest.raises(InputRejected, match="at least 1 day, not 0"):
+        Window.last_days(0, today)
+
+
 def test_scheduled_windows_report_each_finished_day_exactly_once() -> None:
     # 09:00 Shanghai every day: consecutive windows share no date and leave none out.
     slots = [dt.datetime(2026, 9, day, 1, tzinfo=dt.UTC) for day in range(1, 6)]
@@ -279,6 +291,74 @@ def test_unreviewed_signals_get_their_own_marked_section(kb: KnowledgeBase) -> N
     assert "[未审核]" in digests.build(window(D(2026, 9, 15), D(2026, 9, 20)), lang="zh").reply.text
 
 
+def test_the_latest_batch_also_shows_the_signals_seen_since_it_up_to_today(
+    kb: KnowledgeBase, tmp_path: Path
+) -> None:
+    # The newest evidence was recorded on Sep 10; the watchers found something on Sep 18.
+    newer = UnreviewedSignal(
+        id="gh-8506-c2", seen=D(2026, 9, 18), title="New #8506 comment", source="#8506"
+    )
+    older = UnreviewedSignal(id="old", seen=D(2026, 9, 1), title="old news", source="x")
+    digests = DigestService(kb, Renderer(kb, fixed_clock(TODAY)), signals=Feed([newer, older]))
+
+    # "What's new?" in a chat, and `marin-watch digest` with no window:
+    latest = digests.recent(lang="en")
+    assert latest.changes.window == window(D(2026, 9, 9), D(2026, 9, 10))
+    assert [s.id for s in latest.changes.signals] == ["gh-8506-c2"]
+    assert latest.reply.sections[-1].startswith("[unreviewed] 2026-09-18: New #8506 comment")
+
+    # A new subscriber's first digest is the same latest batch, with the same signals.
+    with SQLiteStore(tmp_path / "s.sqlite3") as store:
+        first = digests.since_last(store, Destination("telegram", "9"), lang="zh")
+    assert [s.id for s in first.changes.signals] == ["gh-8506-c2"]
+    assert "[未审核] 2026年9月18日：New #8506 comment" in first.reply.text
+
+    # As the KB stood on Sep 15, the Sep 18 signal had not been seen yet.
+    assert digests.recent(lang="en", as_of=D(2026, 9, 15)).changes.signals == ()
+
+
+def test_a_chat_sized_digest_shows_the_first_claims_and_says_how_many_more(
+    digests: DigestService,
+) -> None:
+    everything = window(D(2026, 8, 21), D(2026, 9, 15))
+
+    short = digests.build(everything, lang="en", limit=2).reply
+    summary, first, second, more = short.sections
+    assert summary.startswith("4 claims changed:")  # the count is of every claim
+    assert first.startswith("■ An eval reports") and second.startswith(
+        "■ Plan: It trains on 18.75T"
+    )
+    assert more == "…and 2 more claims changed; /digest (or marin-watch digest) shows everything."
+    assert [c.id for c in short.claims] == ["eval", "tokens"]  # the caveat covers what is shown
+
+    zh = digests.build(everything, lang="zh", limit=3).reply
+    assert (
+        zh.sections[-1]
+        == "……另有 1 条论断有变化；发送 /digest（或运行 marin-watch digest）查看全部。"
+    )
+
+    # Without a limit (scheduled and /digest digests) nothing is left out.
+    whole = digests.build(everything, lang="en").reply
+    assert len(whole.sections) == 5 and "more claims changed" not in whole.text
+    assert digests.build(everything, lang="en", limit=4).reply.text == whole.text
+
+
+def test_a_chat_sized_digest_caps_the_unreviewed_signals_too(kb: KnowledgeBase) -> None:
+    queue = [
+        UnreviewedSignal(id=f"s{i}", seen=D(2026, 9, 18), title=f"signal {i}", source="x")
+        for i in range(4)
+    ]
+    digests = DigestService(kb, Renderer(kb, fixed_clock(TODAY)), signals=Feed(queue))
+
+    reply = digests.recent(lang="en", limit=1).reply
+
+    assert reply.sections[-1].splitlines() == [
+        "[unreviewed] 2026-09-18: signal 0 (x)",
+        "…and 3 more unreviewed signals; /digest (or marin-watch digest) shows everything.",
+    ]
+    assert "另有 3 条未审核信号" in digests.recent(lang="zh", limit=1).reply.text
+
+
 def test_an_empty_knowledge_base_says_it_has_no_evidence() -> None:
     empty = KnowledgeBase(sources={}, claims={}, links=[], watch_points=[])
     d = DigestService(empty, Renderer(empty, fixed_clock(TODAY))).recent(lang="en")
@@ -312,6 +392,20 @@ def test_the_bundled_kb_always_has_a_latest_batch_to_show(
         for change in group.changes:
             assert change.date in d.changes.window
             assert all(link.recorded == change.date for link in change.links)
+
+
+def test_whats_new_in_a_chat_fits_a_few_messages_not_the_whole_batch(
+    bundled: DigestService,
+) -> None:
+    """The bundled KB's newest batch (2026-10-08) changed ~30 claims: about 19,000
+    characters, five Telegram messages. The chat answer shows five of them."""
+    whole = bundled.recent(lang="en")
+    assert len(whole.reply.text) > 15_000
+    for lang in ("en", "zh"):
+        short = bundled.recent(lang=lang, limit=5).reply
+        assert len(short.text) < 5_000  # one or two Telegram messages
+        assert sum(section.startswith("■ ") for section in short.sections) == 5
+        assert "/digest" in short.sections[-1]
 
 
 def test_the_bundled_kb_history_replays_level_by_level(bundled: DigestService) -> None:
@@ -368,13 +462,59 @@ def test_digest_command_json_has_the_changes(
     assert data["caveat"] in data["text"]
 
 
-def test_digest_command_refuses_a_bad_window(tmp_path: Path) -> None:
-    from bot.errors import InputRejected
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--days", "0"], "--days must be between 1 and 3650, not 0"),
+        (["--days", "3651"], "--days must be between 1 and 3650, not 3651"),
+        (["--days", "800000"], "--days must be between 1 and 3650, not 800000"),
+        (["--days", "99999999999"], "--days must be between 1 and 3650, not 99999999999"),
+        (["--since", "2027-01-01"], "--since 2027-01-01 is in the future (today is 2026-11-29)"),
+        (["--since", "1999-12-31"], "--since 1999-12-31 is before 2000-01-01"),
+        (["--since", "0001-01-01"], "--since 0001-01-01 is before 2000-01-01"),
+    ],
+)
+def test_digest_command_refuses_a_bad_window_in_one_line(
+    argv: list[str], message: str, tmp_path: Path
+) -> None:
+    with pytest.raises(InputRejected) as refused:
+        run_cli(digest_command, ["digest", *argv], tmp_path)
+    assert str(refused.value).startswith(message) and "\n" not in str(refused.value)
 
-    with pytest.raises(InputRejected, match="at least 1"):
-        run_cli(digest_command, ["digest", "--days", "0"], tmp_path)
-    with pytest.raises(InputRejected, match="future"):
-        run_cli(digest_command, ["digest", "--since", "2027-01-01"], tmp_path)
+
+def test_digest_command_accepts_the_edges_of_the_range(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert run_cli(digest_command, ["digest", "--days", "3650"], tmp_path) == 0
+    assert capsys.readouterr().out.startswith("Evidence digest, 2016-12-02 – 2026-11-29")
+    assert run_cli(digest_command, ["digest", "--since", "2000-01-01"], tmp_path) == 0
+    assert capsys.readouterr().out.startswith("Evidence digest, 2000-01-01 – 2026-11-29")
+
+
+def test_a_huge_window_from_the_shell_is_a_one_line_error_not_a_traceback(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bot.cli import main
+
+    monkeypatch.setenv("MARIN_WATCH_DB_PATH", str(tmp_path / "cli.sqlite3"))
+    assert main(["digest", "--days", "99999999999"]) == 1
+    assert capsys.readouterr().err == (
+        "marin-watch: --days must be between 1 and 3650, not 99999999999\n"
+    )
+    assert main(["digest", "--since", "0001-01-01"]) == 1
+    assert capsys.readouterr().err.startswith("marin-watch: --since 0001-01-01 is before")
+
+
+def test_subscriptions_list_without_a_store_says_so_and_creates_nothing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert run_cli(subscriptions_command, ["subscriptions", "list"], tmp_path) == 0
+    assert capsys.readouterr().out == (
+        f"no subscriptions yet (no store at {tmp_path / 'cli.sqlite3'})\n"
+    )
+    assert run_cli(subscriptions_command, ["subscriptions", "list", "--json"], tmp_path) == 0
+    assert capsys.readouterr().out == ""  # no rows; the note goes to stderr
+    assert not (tmp_path / "cli.sqlite3").exists()
 
 
 def test_subscriptions_list_shows_who_gets_what(

@@ -141,3 +141,46 @@ def test_kb_check_and_ask_report_the_same_problem(
 def test_kb_check_passes_on_the_bundled_files(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["kb", "check"]) == 0
     assert "knowledge base OK" in capsys.readouterr().out
+
+
+def test_a_statement_cannot_mention_a_date_after_its_claim_was_added(kb_dir: Path) -> None:
+    edit(
+        kb_dir / "claims.toml",
+        'statement.en = "The run uses 11 × GB200 NVL72 racks."',
+        'statement.en = "The run uses 11 × GB200 NVL72 racks (running on 2026-09-09)."',
+    )
+    [problem] = problems(kb_dir)
+    assert problem.startswith(
+        "claims.toml: claim 'hardware-gb200' → statement.en: mentions 2026-09-09"
+    )
+
+
+def test_a_watch_point_only_looks_at_urls(kb_dir: Path) -> None:
+    edit(kb_dir / "watch.toml", '"https://marin.community/",', '"not a url at all",')
+    [problem] = problems(kb_dir)
+    assert problem.startswith("watch.toml: watch 'non-x-announcement' → looks_at.1:")
+
+
+def test_a_broken_claim_is_reported_once_not_again_by_every_reference(kb_dir: Path) -> None:
+    edit(
+        kb_dir / "claims.toml",
+        'statement.zh = "Marin 535B-A23B 主训练（hero run）已经开始训练。"\n',
+        "",
+    )
+    assert problems(kb_dir) == [
+        "claims.toml: claim 'training-started' → statement.zh: Field required"
+    ]
+
+
+def test_a_topic_nobody_can_ask_about_stops_the_bot(
+    kb_dir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    edit(kb_dir / "claims.toml", 'topic = "hardware"', 'topic = "hw-gpus"')
+    monkeypatch.setenv("MARIN_WATCH_KB_DIR", str(kb_dir))
+    assert main(["kb", "check"]) == 1
+    assert (
+        "claim 'hardware-gb200' → topic: no vocabulary for topic 'hw-gpus'"
+        in capsys.readouterr().out
+    )
+    assert main(["ask", "what hardware?"]) == 1
+    assert "no vocabulary for topic 'hw-gpus'" in capsys.readouterr().err

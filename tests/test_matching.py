@@ -1,9 +1,16 @@
 """The dev set: questions in both languages, with paraphrases, typos and overstatement bait.
 
 Each line of ``tests/data/dev_questions.tsv`` says which reading a careful human would give
-the question. ``heldout_questions.tsv`` was written after tuning stopped, to check that the
-matcher generalizes instead of memorizing; ``blind_questions.tsv`` was written by someone who
-never saw the vocabulary. The held-out sets must stay above a floor, not at 100%.
+the question. The other sets measure generalization, and their history matters:
+
+- ``heldout_questions.tsv`` was written after the first round of tuning and scored 48/60
+  before the matcher saw it; it was tuned on afterwards, so it is now a regression set.
+- ``blind_questions.tsv`` was written by someone who never saw the vocabulary and scored
+  106/120 before tuning; also tuned on since.
+- ``blind2_questions.tsv`` was written the same way later, and is never tuned on: its score
+  is the honest figure for questions the bot has never seen.
+
+Unseen sets must stay above a floor; wrong readings should at least be safe ones.
 """
 
 from __future__ import annotations
@@ -54,7 +61,9 @@ def test_dev_question_is_read_as_a_human_would(
     assert _reading(bot, question) in expected.split("|")
 
 
-@pytest.mark.parametrize("name", ["heldout_questions.tsv", "blind_questions.tsv"])
+@pytest.mark.parametrize(
+    "name", ["heldout_questions.tsv", "blind_questions.tsv", "blind2_questions.tsv"]
+)
 def test_unseen_questions_are_mostly_read_right(bot: Conversation, name: str) -> None:
     rows = _questions(name)
     if not rows:

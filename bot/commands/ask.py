@@ -9,6 +9,7 @@ from typing import TextIO
 
 from bot.commands.common import add_as_of, parse_date
 from bot.context import AppContext
+from bot.errors import MarinWatchError
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -49,8 +50,13 @@ def _batch(ctx: AppContext, lang: str | None, as_of: object, src: TextIO, out: T
     """One JSON object per input line; the process loads once."""
     core = ctx.core
     for raw in src:
-        question = raw.rstrip("\n")
-        reply = core.ask(question, lang=lang, as_of=as_of)  # type: ignore[arg-type]
-        out.write(json.dumps(reply.to_json(question), ensure_ascii=False) + "\n")
+        question = raw.rstrip("\r\n")
+        try:
+            row = core.ask(question, lang=lang, as_of=as_of).to_json(question)  # type: ignore[arg-type]
+        except MarinWatchError as exc:
+            # One line that cannot be answered (e.g. the store behind "what changed?" is
+            # unreadable) must not cost the answers to the lines after it.
+            row = {"question": question, "outcome": "error", "error": str(exc)}
+        out.write(json.dumps(row, ensure_ascii=False) + "\n")
     out.flush()
     return 0

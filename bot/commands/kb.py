@@ -6,6 +6,7 @@ import argparse
 from collections.abc import Sequence
 
 from answers.labels import level as level_label
+from answers.lexicon import load_lexicon, uncovered_topics
 from bot.commands.common import add_as_of, parse_date
 from bot.context import AppContext
 from knowledge.loader import load_with_problems
@@ -28,6 +29,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 def run_check(args: argparse.Namespace, ctx: AppContext) -> int:
     kb, problems = load_with_problems(ctx.settings.kb_dir, today=ctx.today())
+    problems += uncovered_topics(kb, load_lexicon())
     if problems:
         print(f"knowledge base is invalid ({len(problems)} problem(s)):")
         for p in problems:

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import json
+import sys
 
 from answers.labels import level as level_label
 from bot.context import AppContext
-from bot.curator import Curator
+from bot.curator import Curator, snapshot_warning
+from bot.errors import CuratorError
 from bot.store.signals import SQLiteSignalStore
 from bot.watchers.signal import Signal, SignalState
+from knowledge.base import KnowledgeBase
 from knowledge.schema import SourceKind, Stance, Strength
 
 
@@ -53,13 +57,21 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     promote.set_defaults(handler=run_promote)
 
 
-def open_signals(ctx: AppContext) -> SQLiteSignalStore:
-    return SQLiteSignalStore(ctx.settings.db_path)
+def open_signals(ctx: AppContext, wanted: str) -> SQLiteSignalStore:
+    """The signal store; refused, and not created, when there is none yet."""
+    path = ctx.settings.db_path
+    if not path.exists():
+        raise CuratorError(f"no signal {wanted!r}: no store at {path} yet (watch --once makes one)")
+    return SQLiteSignalStore(path)
 
 
 def run_list(args: argparse.Namespace, ctx: AppContext) -> int:
     states = None if args.all else [SignalState(args.state or SignalState.NEW)]
-    with open_signals(ctx) as store:
+    if not ctx.settings.db_path.exists():  # read-only: never create the store to find it empty
+        where = sys.stderr if args.json else sys.stdout
+        print(f"no signals yet (no store at {ctx.settings.db_path})", file=where)
+        return 0
+    with SQLiteSignalStore(ctx.settings.db_path) as store:
         found = store.signals(states=states, limit=args.limit)
     if args.json:
         for s in found:
@@ -76,7 +88,7 @@ def run_list(args: argparse.Namespace, ctx: AppContext) -> int:
 
 
 def run_show(args: argparse.Namespace, ctx: AppContext) -> int:
-    with open_signals(ctx) as store:
+    with open_signals(ctx, args.id) as store:
         s = Curator(store, ctx.settings.kb_dir, clock=ctx.clock).find(args.id)
     kb = ctx.kb
     print(f"signal {s.id} ({s.state})")
@@ -90,23 +102,45 @@ def run_show(args: argparse.Namespace, ctx: AppContext) -> int:
     if s.watch_points:
         print(f"  watch:       {', '.join(s.watch_points)}")
     for cid in s.claims:
-        level = level_label("en", str(kb.assessment(cid).level)) if cid in kb.claims else "unknown"
-        print(f"  may bear on: {cid} (now {level})")
+        known = kb.claims.get(cid)
+        level = "unknown" if known is None else level_label("en", str(kb.assessment(cid).level))
+        older = known is not None and snapshot_warning(known, published(s)) is not None
+        dated = f"; describes {known.as_of}, before this record" if known and older else ""
+        print(f"  may bear on: {cid} (now {level}{dated})")
     if s.review:
         print(f"  review:      {s.review}")
     print(f"\n  {s.excerpt}\n")
     if s.state is not SignalState.DISMISSED:
-        claim = s.claims[0] if s.claims else "CLAIM"
+        claim, warning = suggested_claim(s, kb)
         print("promote with:")
         print(
             f"  marin-watch signals promote {s.id} --claim {claim} "
             "--stance supports|contradicts --strength direct|indirect|context"
         )
+        if warning:
+            print(f"  warning: {warning}")
     return 0
 
 
+def suggested_claim(s: Signal, kb: KnowledgeBase) -> tuple[str, str | None]:
+    """The claim to suggest promoting to, with the warning that comes with it: a claim the
+    record does not outdate first; a status snapshot older than the record only with the
+    snapshot warning."""
+    known = [kb.claims[cid] for cid in s.claims if cid in kb.claims]
+    warned = [(c.id, snapshot_warning(c, published(s))) for c in known]
+    fresh = [cid for cid, warning in warned if warning is None]
+    if fresh:
+        return fresh[0], None
+    return warned[0] if warned else ("CLAIM", None)
+
+
+def published(s: Signal) -> dt.date:
+    """The record's date, as promotion would write it into sources.toml."""
+    return s.date.astimezone(dt.UTC).date()
+
+
 def run_dismiss(args: argparse.Namespace, ctx: AppContext) -> int:
-    with open_signals(ctx) as store:
+    with open_signals(ctx, args.id) as store:
         curator = Curator(store, ctx.settings.kb_dir, clock=ctx.clock)
         s = curator.dismiss(args.id, reason=args.reason)
     print(f"dismissed {s.id}: {s.title}")
@@ -114,7 +148,7 @@ def run_dismiss(args: argparse.Namespace, ctx: AppContext) -> int:
 
 
 def run_promote(args: argparse.Namespace, ctx: AppContext) -> int:
-    with open_signals(ctx) as store:
+    with open_signals(ctx, args.id) as store:
         p = Curator(store, ctx.settings.kb_dir, clock=ctx.clock).promote(
             args.id,
             claim=args.claim,
@@ -129,6 +163,8 @@ def run_promote(args: argparse.Namespace, ctx: AppContext) -> int:
     change = f"{before} → {after}" if p.before is not p.after else f"still {after}"
     print(f"  {p.link.claim}: {change}")
     print("  kb check passed; review the change in a pull request")
+    for warning in p.warnings:
+        print(f"  warning: {warning}")
     return 0
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from bot.context import AppContext
 from bot.store.base import Subscription
@@ -20,6 +21,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 
 def run_list(args: argparse.Namespace, ctx: AppContext) -> int:
+    path = ctx.settings.db_path
+    if not path.exists():  # listing is read-only: never create the store just to find it empty
+        where = sys.stderr if args.json else sys.stdout
+        print(f"no subscriptions yet (no store at {path})", file=where)
+        return 0
     store = ctx.store
     subs = store.subscriptions(platform=args.platform, active_only=not args.all)
     rows: list[tuple[Subscription, str | None]] = []

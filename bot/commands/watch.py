@@ -5,6 +5,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import datetime as dt
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import httpx
 
@@ -34,8 +37,13 @@ def run(
 
 
 async def _run(args: argparse.Namespace, ctx: AppContext, client: httpx.AsyncClient) -> int:
+    # The printed report names every source's outcome, failures included: logging each
+    # failure (or, as httpx does at INFO, each request) as well would say it twice.
     async with client:
-        with open_runner(ctx, client) as runner:
+        with (
+            _quieter("httpx", logging.WARNING),
+            open_runner(ctx, client, failures_logged_at=logging.DEBUG) as runner,
+        ):
             if args.once:
                 report = await runner.run_once(force=args.force)
                 print_report(report)
@@ -48,6 +56,18 @@ async def _run(args: argparse.Namespace, ctx: AppContext, client: httpx.AsyncCli
             every = dt.timedelta(minutes=ctx.settings.watch_interval_minutes)
             await run_watchers_forever(runner, every=every, on_cycle=show)
     return 0
+
+
+@contextmanager
+def _quieter(name: str, level: int) -> Iterator[None]:
+    """Raise the logger ``name`` to at least ``level`` for the block."""
+    logger = logging.getLogger(name)
+    before = logger.level
+    logger.setLevel(max(before, level))
+    try:
+        yield
+    finally:
+        logger.setLevel(before)
 
 
 def print_report(report: CycleReport) -> None:

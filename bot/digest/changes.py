@@ -20,15 +20,24 @@ from enum import StrEnum
 from operator import attrgetter
 from typing import Protocol
 
+from bot.errors import InputRejected
 from knowledge.base import KnowledgeBase
 from knowledge.schema import EvidenceLink, Level, Stance, Strength
 
 ONE_DAY = dt.timedelta(days=1)
+# What a person may ask for: ten years back at most, and nothing before the KB could hold
+# anything. Window itself accepts any size (it clamps); the commands refuse beyond these.
+MAX_DAYS = 3650
+EARLIEST = dt.date(2000, 1, 1)
 
 
 @dataclass(frozen=True)
 class Window:
-    """Recorded dates ``after < date <= through``; ``after=None`` means since the beginning."""
+    """Recorded dates ``after < date <= through``; ``after=None`` means since the beginning.
+
+    The constructors never overflow ``datetime.date``: a window reaching back past the first
+    representable date starts at the beginning (``after=None``) instead.
+    """
 
     after: dt.date | None
     through: dt.date
@@ -43,18 +52,22 @@ class Window:
         date and leave none out.
         """
         return cls(
-            after=start.astimezone(dt.UTC).date() - ONE_DAY,
-            through=end.astimezone(dt.UTC).date() - ONE_DAY,
+            after=_days_before(start.astimezone(dt.UTC).date(), 1),
+            through=_days_before(end.astimezone(dt.UTC).date(), 1) or dt.date.min,
         )
 
     @classmethod
     def last_days(cls, days: int, today: dt.date) -> Window:
-        return cls(after=today - dt.timedelta(days=days), through=today)
+        """The last ``days`` days, ``today`` included; more days than the calendar holds
+        means since the beginning."""
+        if days < 1:
+            raise InputRejected(f"a digest covers at least 1 day, not {days}")
+        return cls(after=_days_before(today, days), through=today)
 
     @classmethod
     def since(cls, first: dt.date, today: dt.date) -> Window:
         """From ``first`` (inclusive) through ``today``."""
-        return cls(after=first - ONE_DAY, through=today)
+        return cls(after=_days_before(first, 1), through=today)
 
     @property
     def first(self) -> dt.date | None:
@@ -182,11 +195,13 @@ def changes(
     window: Window,
     signals: SignalFeed | None = None,
     timeline: Timeline | None = None,
+    signals_window: Window | None = None,
 ) -> Changes:
     """Every change to the evidence in ``window``, grouped by claim, newest first.
 
     Pass the KB's ``timeline`` when building several digests from one KB (``DigestService``
-    does); without it one is built for this call.
+    does); without it one is built for this call. The unreviewed signals are those first
+    seen in ``signals_window`` (default: ``window``).
     """
     timeline = timeline or Timeline.of(kb)
     new: dict[str, dict[dt.date, list[EvidenceLink]]] = {}
@@ -208,10 +223,16 @@ def changes(
         window=window,
         claims=tuple(groups),
         new_sources=tuple(sorted(s for s, day in timeline.first_linked.items() if day in window)),
-        signals=tuple(signals.unreviewed(window)) if signals is not None else (),
+        signals=() if signals is None else tuple(signals.unreviewed(signals_window or window)),
         newest=timeline.newest(window.through),
         as_of=end,
     )
+
+
+def _days_before(day: dt.date, days: int) -> dt.date | None:
+    """``day - days``, or None when that falls before the first representable date."""
+    ordinal = day.toordinal() - days
+    return dt.date.fromordinal(ordinal) if ordinal >= 1 else None
 
 
 def latest_batch(timeline: Timeline, through: dt.date | None = None) -> Window | None:

@@ -5,12 +5,15 @@ Which window:
 - given: ``Window.last_days(n, today)`` or ``Window.since(date, today)``;
 - none, for a destination: the changes since the last digest delivered there
   (``Store.last_sent``); if none ever was, the most recent batch (``recent``): the newest
-  recorded date's changes, however old, so a KB with history never gives an empty digest;
+  recorded date's changes, however old, so a KB with history never gives an empty digest,
+  with the unreviewed signals seen from that date up to today (they are newer news);
 - scheduled: ``Window.between(start, end)``, the complete days a delivery window covers,
   so a digest resent after a crash shows exactly the same changes.
 
 The body has one paragraph per claim (blank-line separated), so ``Reply.sections`` lets an
-adapter split a long digest between claims, never inside one.
+adapter split a long digest between claims, never inside one. A chat answer can pass
+``limit``: only the first claim groups (and signals) are shown, then a line saying how many
+more changed and that ``/digest`` shows everything. Scheduled and requested digests are whole.
 """
 
 from __future__ import annotations
@@ -64,24 +67,38 @@ class DigestService:
     def today(self) -> dt.date:
         return self.renderer.today()
 
-    def changes(self, window: Window) -> Changes:
-        return changes(self.kb, window, self.signals, self.timeline)
+    def changes(self, window: Window, *, signals_window: Window | None = None) -> Changes:
+        return changes(self.kb, window, self.signals, self.timeline, signals_window)
 
-    def build(self, window: Window, *, lang: str, recent: bool = False) -> Digest:
-        found = self.changes(window)
-        return Digest(found, self.render(found, lang=lang, recent=recent))
+    def build(
+        self,
+        window: Window,
+        *,
+        lang: str,
+        recent: bool = False,
+        limit: int | None = None,
+        signals_window: Window | None = None,
+    ) -> Digest:
+        found = self.changes(window, signals_window=signals_window)
+        return Digest(found, self.render(found, lang=lang, recent=recent, limit=limit))
 
-    def recent(self, *, lang: str, as_of: dt.date | None = None) -> Digest:
-        """The newest recorded batch of changes (as the KB stood on ``as_of``), whatever its age.
+    def recent(
+        self, *, lang: str, as_of: dt.date | None = None, limit: int | None = None
+    ) -> Digest:
+        """The newest recorded batch of changes (as the KB stood on ``as_of``), whatever its age,
+        and the unreviewed signals seen since that batch, up to ``as_of`` or today.
 
-        ``lambda lang, as_of: digests.recent(lang=lang, as_of=as_of).reply`` is the core's
-        ``ChangesProvider`` ("what changed?").
+        ``limit`` caps the claim groups (and signals) shown, for a chat answer;
+        ``lambda lang, as_of: digests.recent(lang=lang, as_of=as_of, limit=5).reply`` is the
+        core's ``ChangesProvider`` ("what changed?").
         """
         through = as_of or self.today()  # nothing is recorded in the future
         batch = latest_batch(self.timeline, through)
         if batch is None:  # no evidence (yet, on that date): say so
-            return self.build(Window(after=None, through=through), lang=lang)
-        return self.build(batch, lang=lang, recent=True)
+            return self.build(Window(after=None, through=through), lang=lang, limit=limit)
+        # Signals are news the batch does not hold yet: from the batch's day through today.
+        seen = Window(after=batch.after, through=through)
+        return self.build(batch, lang=lang, recent=True, limit=limit, signals_window=seen)
 
     def since_last(self, store: Store, destination: Destination, *, lang: str) -> Digest:
         """What changed since the last digest delivered to ``destination``."""
@@ -91,16 +108,24 @@ class DigestService:
         covered = Window.between(last.window_start, last.window_end).through
         return self.build(Window(after=covered, through=self.today()), lang=lang)
 
-    def render(self, found: Changes, *, lang: str, recent: bool = False) -> Reply:
+    def render(
+        self, found: Changes, *, lang: str, recent: bool = False, limit: int | None = None
+    ) -> Reply:
         age = None if found.newest is None else (self.today() - found.newest).days
+        shown = found.claims if limit is None else found.claims[: max(limit, 0)]
+        signals = found.signals if limit is None else found.signals[: max(limit, 0)]
         return self.renderer.reply(
             kind="digest",
             lang=lang,
-            claims=found.claim_ids,
+            claims=[g.claim for g in shown],  # the caveat and sources cover what is shown
             # a window ending before the KB's newest evidence reads "as the KB stood" then
             as_of=found.as_of,
             context={
                 "digest": found,
+                "shown": shown,
+                "more_claims": len(found.claims) - len(shown),
+                "signals": signals,
+                "more_signals": len(found.signals) - len(signals),
                 "recent": recent,
                 "newest": found.newest,
                 "age_days": age,

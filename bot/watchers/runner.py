@@ -92,6 +92,7 @@ class WatchRunner:
         *,
         clock: Clock,
         backoff: Backoff | None = None,
+        failures_logged_at: int = logging.WARNING,
     ) -> None:
         self.watchers = list(watchers)
         self.fetcher = fetcher
@@ -99,6 +100,9 @@ class WatchRunner:
         self.rules = rules
         self.clock = clock
         self.backoff = backoff or Backoff()
+        # A caller that prints each cycle's report (``marin-watch watch``) names every failure
+        # there already; it asks for DEBUG, so a failure is not said twice.
+        self.failures_logged_at = failures_logged_at
 
     async def run_once(self, *, force: bool = False) -> CycleReport:
         """Poll every source once (``force``: also those backing off after errors)."""
@@ -137,7 +141,7 @@ class WatchRunner:
             else:
                 poll = _parse(watcher, fetched, state, now)
         except SourceRateLimited as exc:
-            log.warning("%s", exc)
+            log.log(self.failures_logged_at, "%s", exc)
             self.store.record_poll(
                 replace(state, next_attempt_at=exc.until, last_error=str(exc), last_attempt_at=now),
                 [],
@@ -146,7 +150,13 @@ class WatchRunner:
         except WatcherError as exc:
             failures = state.failures + 1
             until = now + self.backoff.after(failures)
-            log.warning("%s (failure %d; next try after %s)", exc, failures, until.isoformat())
+            log.log(
+                self.failures_logged_at,
+                "%s (failure %d; next try after %s)",
+                exc,
+                failures,
+                until.isoformat(),
+            )
             self.store.record_poll(
                 replace(
                     state,

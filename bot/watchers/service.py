@@ -45,6 +45,7 @@ def build_runner(
     github_token: str | None = None,
     policy: FetchPolicy | None = None,
     backoff: Backoff | None = None,
+    failures_logged_at: int = logging.WARNING,
 ) -> WatchRunner:
     rules = Rules(kb.watch_points)
     watchers = watchers_for(rules.urls)
@@ -55,12 +56,25 @@ def build_runner(
         github_token=github_token,
         policy=policy,
     )
-    return WatchRunner(watchers, fetcher, store, rules, clock=clock, backoff=backoff)
+    return WatchRunner(
+        watchers,
+        fetcher,
+        store,
+        rules,
+        clock=clock,
+        backoff=backoff,
+        failures_logged_at=failures_logged_at,
+    )
 
 
 @contextmanager
-def open_runner(ctx: AppContext, client: httpx.AsyncClient) -> Iterator[WatchRunner]:
-    """A runner over the app's signal store, clock and GitHub token; the store closes after."""
+def open_runner(
+    ctx: AppContext, client: httpx.AsyncClient, *, failures_logged_at: int = logging.WARNING
+) -> Iterator[WatchRunner]:
+    """A runner over the app's signal store, clock and GitHub token; the store closes after.
+
+    ``failures_logged_at``: DEBUG for a caller that prints each source's outcome itself.
+    """
     token = ctx.settings.github_token
     with SQLiteSignalStore(ctx.settings.db_path) as store:
         yield build_runner(
@@ -69,6 +83,7 @@ def open_runner(ctx: AppContext, client: httpx.AsyncClient) -> Iterator[WatchRun
             client,
             clock=ctx.clock,
             github_token=token.get_secret_value() if token else None,
+            failures_logged_at=failures_logged_at,
         )
 
 

@@ -3,8 +3,8 @@
 discord.py runs its real code paths against it (request building, JSON parsing, error
 mapping, the gateway handshake). The fake records every REST call, answers like Discord does
 (exactly ``Content-Type: application/json``; Discord's error bodies), can be told to fail a
-route with 403/404/5xx, and pushes gateway events (``MESSAGE_CREATE``, ``INTERACTION_CREATE``)
-to the connected bot.
+route with 403/404/5xx or to refuse gateway connections (``gateway_refusals``), and pushes
+gateway events (``MESSAGE_CREATE``, ``INTERACTION_CREATE``) to the connected bot.
 
     fake = FakeDiscord()
     await fake.start()                     # then point discord.py at fake.api_base / fake.gateway
@@ -100,6 +100,7 @@ class FakeDiscord:
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
     _runner: web.AppRunner | None = None
     port: int = 0
+    gateway_refusals: int = 0  # the next N gateway connections are refused with a 503
 
     # ---- lifecycle -------------------------------------------------------------------------
 
@@ -281,7 +282,10 @@ class FakeDiscord:
 
     # ---- gateway ---------------------------------------------------------------------------
 
-    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+    async def _gateway(self, request: web.Request) -> web.StreamResponse:
+        if self.gateway_refusals:
+            self.gateway_refusals -= 1
+            return web.Response(status=503)
         ws = web.WebSocketResponse()
         await ws.prepare(request)
         self._ws = ws

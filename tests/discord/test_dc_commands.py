@@ -6,6 +6,7 @@ import pytest
 
 from answers.reply import Reply
 from bot.adapters.discord.client import MarinClient
+from bot.adapters.telegram.args import DIGEST_DAYS
 from tests.discord.dc_chat import DiscordChat, components
 from tests.discord.dc_fake import FakeDiscord
 from tests.discord.dc_server import LI
@@ -19,6 +20,16 @@ async def test_the_commands_are_synced_at_start_up(
     ask = next(c for c in fake_discord.commands if c["name"] == "ask")
     assert ask["options"][0]["autocomplete"] is True
     assert "训练" in ask["description_localizations"]["zh-CN"]
+
+
+async def test_digest_days_has_the_bounds_telegram_has(
+    fake_discord: FakeDiscord, chat: DiscordChat
+) -> None:
+    digest = next(c for c in fake_discord.commands if c["name"] == "digest")
+    [days] = digest["options"]
+    assert (days["name"], days["required"]) == ("days", False)
+    assert (days["min_value"], days["max_value"]) == (DIGEST_DAYS.start, DIGEST_DAYS.stop - 1)
+    assert (days["min_value"], days["max_value"]) == (1, 3650)
 
 
 async def test_ask_answers_with_an_embed_and_its_caveat(chat: DiscordChat) -> None:

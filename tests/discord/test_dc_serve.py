@@ -33,10 +33,13 @@ async def eventually(check: Callable[[], object], timeout: float = 5.0) -> None:
             await asyncio.sleep(0.01)
 
 
-async def test_one_serve_process_answers_in_discord_and_telegram(
-    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    telegram = tg_fake.FakeBotAPI()
+async def serve_both_and_ask(
+    fake_discord: FakeDiscord,
+    telegram: tg_fake.FakeBotAPI,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> int:
+    """Run ``serve`` with both tokens, ask in each chat, stop it; its exit code."""
     async with telegram.serve() as telegram_url:
         for name, value in {
             "MARIN_WATCH_TELEGRAM_TOKEN": tg_fake.TOKEN,
@@ -50,7 +53,7 @@ async def test_one_serve_process_answers_in_discord_and_telegram(
         stop = asyncio.Event()
         serving = asyncio.create_task(serve_async(ctx, chat_adapters, stop))
         try:
-            await asyncio.wait_for(fake_discord.identified.wait(), 5)
+            await asyncio.wait_for(fake_discord.identified.wait(), 10)
 
             in_discord = await DiscordChat(fake_discord).mention("has training started?")
             telegram.push_update(message("has training started?"))
@@ -62,7 +65,29 @@ async def test_one_serve_process_answers_in_discord_and_telegram(
             stop.set()
             code = await asyncio.wait_for(serving, 10)
             ctx.close()
-    assert code == EXIT_OK
+    return code
+
+
+async def test_one_serve_process_answers_in_discord_and_telegram(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    telegram = tg_fake.FakeBotAPI()
+    assert await serve_both_and_ask(fake_discord, telegram, tmp_path, monkeypatch) == EXIT_OK
+
+
+async def test_a_network_down_at_start_up_takes_neither_bot_down(
+    fake_discord: FakeDiscord,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    telegram = tg_fake.FakeBotAPI()
+    telegram.fail("getMe", 502, "Bad Gateway")  # both platforms unreachable at first
+    fake_discord.fail("GET", "/users/@me", 503)
+
+    assert await serve_both_and_ask(fake_discord, telegram, tmp_path, monkeypatch) == EXIT_OK
+    assert "Telegram could not start (attempt 1: Bad Gateway); trying again in 1 s" in caplog.text
+    assert "Discord could not start (attempt 1: 503 Service Unavailable" in caplog.text
 
 
 async def test_a_token_discord_rejects_stops_with_a_clear_message(
@@ -73,3 +98,5 @@ async def test_a_token_discord_rejects_stops_with_a_clear_message(
 
     with pytest.raises(ConfigError, match="MARIN_WATCH_DISCORD_TOKEN"):
         await bot.run(asyncio.Event())
+    assert len(fake_discord.made("GET", "/users/@me")) == 1  # not retried
+    assert bot.client is not None and bot.client.is_closed()

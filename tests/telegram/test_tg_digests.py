@@ -205,6 +205,33 @@ async def test_digest_on_request_sends_what_changed_and_remembers_it(
     assert "<code>/digest 7</code>" in usage.text
 
 
+
+async def test_a_digest_window_out_of_bounds_is_explained_not_attempted(
+    telegram: TelegramHarness,
+) -> None:
+    [early] = await telegram.say("/digest since 0001-01-01")
+    assert early.text.startswith("<code>0001-01-01</code> is too far back")
+    assert "2000-01-01" in early.text
+    [future] = await telegram.say("/digest 2099-01-01")
+    assert future.text.startswith("<code>2099-01-01</code> is in the future")
+    [tomorrow] = await telegram.say("/digest since 2026-10-09")  # the clock says 2026-10-08
+    assert "is in the future" in tomorrow.text
+    for days in ("3651", "99999999999999999999999"):
+        [too_many] = await telegram.say(f"/digest {days}")
+        assert too_many.text.startswith(f"I can look back 1 to 3650 days, not <code>{days}")
+    [zh] = await telegram.say("/digest since 1999-12-31", user=LI)
+    assert zh.text.startswith("<code>1999-12-31</code> 太早了")
+    assert telegram.deliveries(ALICE["id"]) == []  # nothing was sent, nothing recorded
+
+
+async def test_the_widest_digest_windows_are_answered(telegram: TelegramHarness) -> None:
+    for asked in ("/digest 3650", "/digest since 2000-01-01", "/digest since 2026-10-08"):
+        replies = await telegram.say(asked)
+        assert replies[0].text.startswith("<b>Evidence digest, "), asked
+        assert replies[-1].text.rstrip().endswith("</i>")  # the caveat closes it
+    assert len(telegram.deliveries(ALICE["id"])) == 3
+
+
 # --- the configured channel ----------------------------------------------------------------
 
 CHANNEL_ID = f"@{CHANNEL['username']}"

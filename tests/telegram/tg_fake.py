@@ -123,6 +123,7 @@ class FakeBotAPI:
     _new_update: asyncio.Event = field(default_factory=asyncio.Event)
     on_call: Callable[[Call], None] | None = None
     delay: float = 0.0  # seconds each sendMessage takes (a slow network)
+    hanging: set[str] = field(default_factory=set)  # methods that never answer
 
     # -- programming the fake ------------------------------------------------------------
     def fail(
@@ -135,7 +136,8 @@ class FakeBotAPI:
         parameters: dict[str, Any] | None = None,
         times: int = 1,
     ) -> None:
-        """The next ``times`` calls of ``method`` (to ``chat_id``) fail as Telegram would."""
+        """The next ``times`` calls of ``method`` (to ``chat_id``) fail as Telegram would;
+        ``status`` 0 drops the connection instead (in process, through ``request()``)."""
         body: dict[str, Any] = {"ok": False, "error_code": status, "description": description}
         if parameters:
             body["parameters"] = parameters
@@ -173,6 +175,8 @@ class FakeBotAPI:
         self.calls.append(call)
         if self.on_call:
             self.on_call(call)
+        if method in self.hanging:
+            await asyncio.Event().wait()  # a request lost in the network: no answer, ever
         for failure in self._failures:
             if failure.method == method and failure.chat_id in (None, call.chat_id):
                 self._failures.remove(failure)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import logging
+import shutil
 from pathlib import Path
 
 import pytest
@@ -13,6 +15,7 @@ from bot.context import AppContext
 from bot.errors import CuratorError
 from bot.store.signals import SQLiteSignalStore, WatchState
 from bot.watchers.signal import Signal, SignalState
+from knowledge.loader import DEFAULT_DIR
 from knowledge.schema import SourceKind
 from tests.watchers import payloads as p
 from tests.watchers.conftest import Clock
@@ -94,6 +97,96 @@ def test_promote_requires_claim_stance_and_strength(capsys: pytest.CaptureFixtur
     assert "--stance" in capsys.readouterr().err
 
 
+def status_comment(ctx: AppContext, *claims: str) -> str:
+    """Queue a new #8506 comment: "step 310,000", two months after progress-latest's entry."""
+    with SQLiteSignalStore(ctx.settings.db_path) as store:
+        store.record_poll(
+            WatchState(p.COMMENTS_8506),
+            [
+                Signal(
+                    id="gh-8506-c3390000000",
+                    watched=p.COMMENTS_8506,
+                    kind=SourceKind.STATUS_LOG,
+                    url="https://github.com/marin-community/marin/issues/8506#issuecomment-3390000000",
+                    date=NOW - dt.timedelta(hours=2),
+                    title="GitHub issue #8506 comment by rjpower",
+                    excerpt="Now at step 310,000 / 390,251.",
+                    publisher="rjpower on GitHub (marin-community/marin#8506)",
+                    claims=claims,
+                    found_at=NOW,
+                )
+            ],
+        )
+    return "gh-8506-c3390000000"
+
+
+SNAPSHOT_WARNING = (
+    "  warning: claim progress-latest is a status snapshot: its statement describes 2026-10-03, "
+    "and this record is from 2026-11-29. Linking it does not change what the answer says; add "
+    "a new claim (or update the statement and as_of) in the same pull request"
+)
+
+
+def test_show_never_suggests_linking_a_newer_record_to_a_dated_claim_without_a_warning(
+    ctx: AppContext, capsys: pytest.CaptureFixture[str]
+) -> None:
+    signal = status_comment(ctx, "progress-latest")
+
+    assert marin_watch(ctx, "signals", "show", signal) == 0
+    out = capsys.readouterr().out.splitlines()
+
+    assert (
+        "  may bear on: progress-latest (now confirmed; describes 2026-10-03, before this record)"
+    ) in out
+    suggestion = out.index("promote with:")
+    assert "--claim progress-latest" in out[suggestion + 1]
+    assert out[suggestion + 2] == SNAPSHOT_WARNING
+
+
+def test_show_suggests_a_claim_the_record_does_not_outdate_first(
+    ctx: AppContext, capsys: pytest.CaptureFixture[str]
+) -> None:
+    signal = status_comment(ctx, "progress-latest", "pretraining-not-finished")
+
+    assert marin_watch(ctx, "signals", "show", signal) == 0
+    out = capsys.readouterr().out
+
+    assert out.endswith(
+        f"promote with:\n  marin-watch signals promote {signal} --claim pretraining-not-finished "
+        "--stance supports|contradicts --strength direct|indirect|context\n"
+    )
+
+
+def test_promoting_a_newer_record_to_a_dated_claim_works_and_tells_the_curator_what_is_left(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    kb_dir = tmp_path / "knowledge"
+    shutil.copytree(DEFAULT_DIR, kb_dir)
+    settings = Settings(kb_dir=kb_dir, db_path=tmp_path / "marin-watch.sqlite3")
+    ctx = AppContext(settings, clock=Clock(NOW))
+    signal = status_comment(ctx, "progress-latest")
+
+    code = marin_watch(
+        ctx, "signals", "promote", signal, "--claim", "progress-latest",
+        "--stance", "supports", "--strength", "direct",
+    )  # fmt: skip
+
+    assert code == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith(f"promoted {signal}: appended source {signal}")
+    assert out[-1] == SNAPSHOT_WARNING
+
+
+def test_listing_signals_before_any_watch_creates_no_store(
+    ctx: AppContext, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert marin_watch(ctx, "signals", "list") == 0
+    assert capsys.readouterr().out == f"no signals yet (no store at {ctx.settings.db_path})\n"
+    with pytest.raises(CuratorError, match="no signal 'hf-a': no store at"):
+        marin_watch(ctx, "signals", "show", "hf-a")
+    assert not ctx.settings.db_path.exists()
+
+
 def test_watch_once_fails_only_when_every_source_failed(
     ctx: AppContext, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -113,3 +206,18 @@ def test_watch_once_fails_only_when_every_source_failed(
     with SQLiteSignalStore(ctx.settings.db_path) as store:
         assert {s.failures for s in store.source_states()} == {0}
         assert store.signals(states=[SignalState.NEW]) == []
+
+
+def test_watch_once_without_network_names_each_failure_once(
+    ctx: AppContext, capsys: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO)  # what marin-watch logs by default
+    web = Web()
+    for url in marin_internet(web):
+        web.on(url, server_error)
+
+    assert marin_watch(ctx, "watch", "--once", client=web.client()) == 1
+
+    report = [line for line in capsys.readouterr().out.splitlines() if "failed" in line]
+    assert len(report) == 12  # one line per source, in the report
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.INFO] == []

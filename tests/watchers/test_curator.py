@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import datetime as dt
+import errno
 import shutil
+import stat
 import tomllib
 from dataclasses import replace
 from pathlib import Path
+from typing import IO, Any
 
 import pytest
 
@@ -185,6 +188,97 @@ def test_a_knowledge_base_that_is_already_broken_is_not_touched(
             STILL_4K.id, claim="progress-latest", stance=Stance.SUPPORTS, strength=Strength.DIRECT
         )
     assert snapshot(kb_dir) == files
+
+
+@pytest.fixture
+def read_only(kb_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The knowledge files as the Docker image's user sees a root-owned site-packages: not
+    writable. (Tests may run as root, which ignores file modes, so opening a file without
+    write permission for writing is refused here as the kernel would refuse a plain user.)"""
+    for f in kb_dir.glob("*.toml"):
+        f.chmod(0o444)
+    real_open = Path.open
+
+    def open_as_a_user(path: Path, mode: str = "r", *args: Any, **kwargs: Any) -> IO[Any]:
+        if set(mode) & set("wax+") and not path.stat().st_mode & stat.S_IWUSR:
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_open(path, mode, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "open", open_as_a_user)
+    return kb_dir
+
+
+def test_read_only_knowledge_files_are_refused_in_one_line_and_left_unchanged(
+    curator: Curator, read_only: Path
+) -> None:
+    files = snapshot(read_only)
+
+    with pytest.raises(CuratorError) as refused:
+        curator.promote(
+            STILL_4K.id,
+            claim="context-not-extended",
+            stance=Stance.SUPPORTS,
+            strength=Strength.DIRECT,
+        )
+
+    message = str(refused.value)
+    assert message.startswith(f"cannot update {read_only / 'evidence.toml'}: Permission denied")
+    assert "point MARIN_WATCH_KB_DIR at a writable checkout" in message and "\n" not in message
+    assert snapshot(read_only) == files
+    assert curator.find(STILL_4K.id).state is SignalState.NEW
+
+
+def test_when_only_the_second_file_is_read_only_the_first_is_not_touched_either(
+    curator: Curator, read_only: Path
+) -> None:
+    (read_only / "evidence.toml").chmod(0o644)  # sources.toml, opened second, stays read-only
+    files = snapshot(read_only)
+
+    with pytest.raises(CuratorError, match=r"cannot update .*sources\.toml: Permission denied"):
+        curator.promote(
+            STILL_4K.id,
+            claim="context-not-extended",
+            stance=Stance.SUPPORTS,
+            strength=Strength.DIRECT,
+        )
+    assert snapshot(read_only) == files
+
+
+def test_a_newer_record_on_a_dated_status_claim_is_promoted_with_a_warning(
+    curator: Curator, store: SQLiteSignalStore, kb_dir: Path
+) -> None:
+    """progress-latest says "the latest entry (2026-10-03) ... step 198,000". A comment from
+    November saying "step 310,000" can be linked, but the statement would still say 198,000:
+    the curator is told to add a new claim in the same pull request."""
+    newer = replace(
+        STILL_4K,
+        id="gh-8506-c3390000000",
+        url="https://github.com/marin-community/marin/issues/8506#issuecomment-3390000000",
+        excerpt="Now at step 310,000 / 390,251.",
+        claims=("progress-latest",),
+    )
+    store.record_poll(WatchState(STILL_4K.watched), [newer])
+
+    done = curator.promote(
+        newer.id, claim="progress-latest", stance=Stance.SUPPORTS, strength=Strength.DIRECT
+    )
+
+    assert newer.id in {x.source for x in load(kb_dir, today=NOW.date()).links}  # it worked
+    assert done.warnings == (
+        "claim progress-latest is a status snapshot: its statement describes 2026-10-03, and "
+        "this record is from 2026-11-28. Linking it does not change what the answer says; add "
+        "a new claim (or update the statement and as_of) in the same pull request",
+    )
+
+
+def test_a_claim_without_a_date_takes_a_new_record_without_a_warning(curator: Curator) -> None:
+    done = curator.promote(
+        STILL_4K.id,
+        claim="pretraining-not-finished",
+        stance=Stance.SUPPORTS,
+        strength=Strength.INDIRECT,
+    )
+    assert done.warnings == ()
 
 
 def test_text_from_the_web_is_escaped_into_valid_toml() -> None:

@@ -66,7 +66,11 @@ def test_a_new_status_log_entry_becomes_evidence_only_when_a_curator_promotes_it
     # The curator reads it ...
     assert marin_watch(ctx, "signals", "show", "gh-8506-c3380012345") == 0
     out = capsys.readouterr().out
-    assert "may bear on: context-not-extended (now single source)" in out
+    # The claim describes 2026-10-03: linking a November record would leave its words behind.
+    assert (
+        "may bear on: context-not-extended (now single source; describes 2026-10-03, before "
+        "this record)"
+    ) in out
     assert "Still on 4k context" in out
 
     # ... and promotes it.
@@ -90,6 +94,10 @@ def test_a_new_status_log_entry_becomes_evidence_only_when_a_curator_promotes_it
         "and a link to evidence.toml",
         "  context-not-extended: single source → confirmed",
         "  kb check passed; review the change in a pull request",
+        "  warning: claim context-not-extended is a status snapshot: its statement describes "
+        "2026-10-03, and this record is from 2026-11-29. Linking it does not change what the "
+        "answer says; add a new claim (or update the statement and as_of) in the same pull "
+        "request",
     ]
 
     # A fresh process reads the files: the evidence, kb check and the next digest show it.

@@ -8,6 +8,7 @@ was there before the failure is still not news.
 from __future__ import annotations
 
 import datetime as dt
+import logging
 
 import pytest
 
@@ -167,3 +168,14 @@ async def test_a_truncated_feed_is_a_failure(watch: Watch, web: Web, clock: Cloc
 
     assert r.outcome.value == "failed"
     assert "malformed feed" in (r.message or "")
+
+
+async def test_under_serve_no_report_is_printed_so_a_failure_is_logged_as_a_warning(
+    watch: Watch, web: Web, caplog: pytest.LogCaptureFixture
+) -> None:
+    web.on(p.HF_MODELS, server_error)
+    await watch(p.HF_MODELS).cycle()
+
+    [warning] = [r for r in caplog.records if r.name == "bot.watchers.runner"]
+    assert warning.levelno == logging.WARNING
+    assert p.HF_MODELS in warning.getMessage() and "next try after" in warning.getMessage()

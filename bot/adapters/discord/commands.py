@@ -28,6 +28,9 @@ if TYPE_CHECKING:
     Interaction = discord.Interaction[MarinClient]
 
 AUTOCOMPLETE_LIMIT = 25  # Discord shows at most 25 suggestions
+# /digest [days]: the last 1..3650 days, the bounds Telegram's /digest N has (Discord itself
+# refuses anything else, in the person's language, before the bot sees it).
+DIGEST_DAYS_MAX = 3650
 LANGUAGES = [
     app_commands.Choice(name=_("English"), value="en"),
     app_commands.Choice(name=_("Chinese"), value="zh"),
@@ -86,7 +89,7 @@ async def _answer_key(interaction: Interaction, key: str) -> None:
 @app_commands.command(name="digest", description=_("What changed in the evidence"))
 @app_commands.describe(days=_("Only the last N days (default: since the last digest here)"))
 async def digest(
-    interaction: Interaction, days: app_commands.Range[int, 1, 365] | None = None
+    interaction: Interaction, days: app_commands.Range[int, 1, DIGEST_DAYS_MAX] | None = None
 ) -> None:
     client = interaction.client
     services = client.services

@@ -4,6 +4,10 @@ Logs in with ``MARIN_WATCH_DISCORD_TOKEN``, syncs the slash commands, connects t
 gateway, and every ``digest_check_seconds`` posts the digests due in Discord channels through
 the shared ``bot.digest.runner.run_due``. Stopping lets a digest run in progress finish (its
 sends are completed and recorded), then closes the connection.
+
+Start-up (log in, connect, READY) is retried on a fresh client while the network or Discord
+is down, with capped exponential backoff; a rejected token stops at once. Once connected,
+discord.py reconnects on its own.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 from pydantic import SecretStr
 
@@ -22,6 +27,7 @@ from bot.adapters.discord.digest_channel import PLATFORM
 from bot.adapters.discord.sender import DiscordSender, Sleep
 from bot.digest.runner import RunReport, run_due
 from bot.errors import ConfigError
+from bot.serve import StartBackoff, start_with_retries
 
 if TYPE_CHECKING:
     from bot.context import AppContext
@@ -40,18 +46,18 @@ class DiscordBot:
     client_options: dict[str, Any] = field(default_factory=dict)
     last_report: RunReport | None = field(default=None, repr=False)
     client: MarinClient | None = field(default=None, repr=False)
+    start_backoff: StartBackoff | None = None  # waits between start-up attempts
 
     async def run(self, stop: asyncio.Event) -> None:
-        """Log in, serve until ``stop`` is set, then stop cleanly."""
-        self.client = client = MarinClient(self.services, **self.client_options)
-        try:
-            await client.login(self.token.get_secret_value())
-        except discord.LoginFailure as exc:
-            await client.close()
-            raise ConfigError(
-                "Discord rejected the bot token (MARIN_WATCH_DISCORD_TOKEN / DISCORD_BOT_TOKEN)"
-            ) from exc
-        connection = asyncio.create_task(client.connect(), name="discord-gateway")
+        """Log in and connect (again and again while the network is down), serve until
+        ``stop`` is set, then stop cleanly."""
+        started = await start_with_retries(
+            self.start, stop, name="Discord", retry_in=retry_in, backoff=self.start_backoff
+        )
+        if started is None:
+            log.info("Discord: stopped before it was up")
+            return
+        client, connection = started
         schedule = asyncio.create_task(self.schedule(client, stop), name="discord-digests")
         stopped = asyncio.create_task(stop.wait())
         try:
@@ -65,6 +71,35 @@ class DiscordBot:
             with contextlib.suppress(asyncio.CancelledError):
                 await stopped
         await connection  # raises whatever ended the gateway connection on its own
+
+    async def start(self) -> tuple[MarinClient, asyncio.Task[None]]:
+        """One start-up attempt on a fresh client: log in (which syncs the slash commands),
+        connect to the gateway, wait until ready. A failed or cancelled attempt closes its
+        client, so no HTTP session is left open."""
+        self.client = client = MarinClient(self.services, **self.client_options)
+        connection: asyncio.Task[None] | None = None
+        ready: asyncio.Task[None] | None = None
+        try:
+            try:
+                await client.login(self.token.get_secret_value())
+            except discord.LoginFailure as exc:
+                raise ConfigError(
+                    "Discord rejected the bot token (MARIN_WATCH_DISCORD_TOKEN / DISCORD_BOT_TOKEN)"
+                ) from exc
+            connection = asyncio.create_task(client.connect(), name="discord-gateway")
+            ready = asyncio.create_task(client.wait_until_ready())
+            await asyncio.wait([connection, ready], return_when=asyncio.FIRST_COMPLETED)
+            if not ready.done():  # the first connection ended before Discord said READY
+                raise _first_connection_error(connection)
+            log.info("Discord: connected as %s", client.user)
+            return client, connection
+        except BaseException:
+            for task in (ready, connection):
+                if task is not None and not task.done():
+                    task.cancel()
+                    await asyncio.gather(task, return_exceptions=True)
+            await client.close()
+            raise
 
     async def schedule(self, client: MarinClient, stop: asyncio.Event) -> None:
         """Every ``check_every`` seconds, post the digests due; one failed run is logged only."""
@@ -86,6 +121,33 @@ class DiscordBot:
             clock=services.clock,
         )
         return self.last_report
+
+
+def retry_in(exc: BaseException) -> float | None:
+    """Start-up errors worth retrying: the network (DNS, refused, reset, timed out), Discord's
+    5xx, a rate limit. A rejected token or a refused intent will not fix themselves."""
+    if isinstance(exc, discord.RateLimited):
+        return exc.retry_after
+    transient = (
+        discord.DiscordServerError,
+        discord.GatewayNotFound,
+        aiohttp.ClientError,
+        OSError,
+        TimeoutError,
+    )
+    return 0.0 if isinstance(exc, transient) else None
+
+
+def _first_connection_error(connection: asyncio.Task[None]) -> BaseException:
+    """Why the first gateway connection ended before it was ready."""
+    error = connection.exception()
+    if error is None:
+        return RuntimeError("the Discord gateway closed before it was ready")
+    if isinstance(error, AttributeError) and isinstance(error.__context__, Exception):
+        # discord.py 2.7 cannot retry a first connection that failed: its retry reads the
+        # websocket it never got. The error it was handling (the network's) is the real one.
+        return error.__context__
+    return error
 
 
 def discord_bot(ctx: AppContext) -> DiscordBot:

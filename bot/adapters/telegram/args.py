@@ -16,12 +16,15 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from bot.store.base import Subscription
 
 _TIME = re.compile(r"^([01]?\d|2[0-3])[:.h]([0-5]\d)$")
-_DAYS_MAX = 366
+# What /digest accepts: the last 1..3650 days, or since a date from 2000-01-01 to today.
+# (Discord's /digest [days] option has the same bounds: bot.adapters.discord.commands.)
+DIGEST_DAYS = range(1, 3650 + 1)
+DIGEST_EARLIEST = dt.date(2000, 1, 1)
 
 
 @dataclass(frozen=True)
 class Invalid:
-    key: str  # texts key: "bad_time", "bad_timezone", "bad_digest", "bad_settings"
+    key: str  # texts key: "bad_time", "bad_timezone", "bad_digest…", "bad_settings"
     value: str = ""
 
 
@@ -61,8 +64,12 @@ def parse_timezone(word: str) -> str | None:
     return name
 
 
-def parse_digest(args: Sequence[str]) -> DigestArgs | Invalid:
-    """``[]``, ``[N]`` (last N days), ``[since, DATE]`` or ``[DATE]``."""
+def parse_digest(args: Sequence[str], today: dt.date) -> DigestArgs | Invalid:
+    """``[]``, ``[N]`` (last N days), ``[since, DATE]`` or ``[DATE]``, within the bounds above.
+
+    Out of bounds is its own message: a day count outside 1..3650 (``bad_digest_days``), a
+    date after ``today`` (``bad_digest_future``) or before 2000-01-01 (``bad_digest_early``).
+    """
     words = [a.lower() for a in args]
     if not words:
         return DigestArgs()
@@ -71,13 +78,18 @@ def parse_digest(args: Sequence[str]) -> DigestArgs | Invalid:
     if len(words) != 1:
         return Invalid("bad_digest")
     word = words[0]
-    if word.isdigit():
+    if word.isascii() and word.isdigit():
         days = int(word)
-        return DigestArgs(days=days) if 1 <= days <= _DAYS_MAX else Invalid("bad_digest", word)
+        return DigestArgs(days=days) if days in DIGEST_DAYS else Invalid("bad_digest_days", word)
     try:
-        return DigestArgs(since=dt.date.fromisoformat(word))
+        since = dt.date.fromisoformat(word)
     except ValueError:
         return Invalid("bad_digest", word)
+    if since > today:
+        return Invalid("bad_digest_future", word)
+    if since < DIGEST_EARLIEST:
+        return Invalid("bad_digest_early", word)
+    return DigestArgs(since=since)
 
 
 def parse_subscribe(args: Sequence[str]) -> SubscribeArgs | Invalid:

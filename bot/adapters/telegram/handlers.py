@@ -123,9 +123,9 @@ class Handlers:
     async def digest(self, update: Update, context: Context) -> None:
         """/digest [days | since DATE]: what changed in the evidence."""
         lang = self.language(update)
-        asked = parse.parse_digest(context.args or ())
+        asked = parse.parse_digest(context.args or (), today=self.core.clock().date())
         if isinstance(asked, parse.Invalid):
-            await self._say(update, text(lang, asked.key))
+            await self._say(update, text(lang, asked.key, value=esc(asked.value)))
             return
         await self.send_digest(context.bot, self.destination(update), lang, asked)
 

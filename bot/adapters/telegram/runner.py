@@ -4,6 +4,10 @@ Long polling by default, a webhook when ``MARIN_WATCH_TELEGRAM_WEBHOOK_URL`` is 
 digests are checked on the job queue every ``digest_check_seconds`` by the shared
 ``bot.digest.runner.run_due``; stopping waits for a check in progress, so a send in flight
 is finished and recorded, never lost.
+
+Start-up (getMe, the command menu, the channel check, polling or the webhook) is retried
+while the network or Telegram is down, with capped exponential backoff; a rejected token or
+a bad request stops at once. Once running, PTB's updater retries network errors itself.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlparse
 
 from telegram import Bot
-from telegram.error import InvalidToken, TelegramError
+from telegram.error import BadRequest, InvalidToken, NetworkError, RetryAfter, TelegramError
 from telegram.ext import BaseRateLimiter, ContextTypes
 from telegram.request import BaseRequest
 
@@ -33,13 +37,14 @@ from bot.adapters.telegram.args import DigestArgs
 from bot.adapters.telegram.channel import channel_problem
 from bot.adapters.telegram.commands import register_commands
 from bot.adapters.telegram.handlers import PLATFORM, Handlers
-from bot.adapters.telegram.sender import Sleep, TelegramSender
+from bot.adapters.telegram.sender import Sleep, TelegramSender, retry_after_seconds
 from bot.clock import Clock, system_clock
 from bot.core import Core
 from bot.digest.changes import Window
 from bot.digest.runner import RunReport, deliver_now, run_due
 from bot.digest.service import DigestService
 from bot.errors import ConfigError
+from bot.serve import StartBackoff, start_with_retries
 from bot.store.base import Destination, Store, Subscription
 from bot.store.signals import SQLiteSignalStore
 from bot.watchers.review import queue_reply
@@ -65,6 +70,7 @@ class TelegramBot:
     clock: Clock = system_clock
     sleep: Sleep = asyncio.sleep  # how the sender waits out flood control and backoff
     signals_for: Callable[[str], Reply] | None = None  # /signals for admins
+    start_backoff: StartBackoff | None = None  # waits between start-up attempts
     last_report: RunReport | None = field(default=None, repr=False)
     _channel_checked: dt.datetime | None = field(default=None, repr=False)
 
@@ -172,47 +178,73 @@ class TelegramBot:
     async def run(
         self, stop: asyncio.Event, *, requests: tuple[BaseRequest, BaseRequest] | None = None
     ) -> None:
-        """Start, serve until ``stop`` is set, then stop cleanly."""
+        """Start (again and again while the network is down), serve until ``stop`` is set,
+        then stop cleanly."""
         app = self.application(requests=requests)
+        try:
+            started = await start_with_retries(
+                lambda: self.start(app),
+                stop,
+                name="Telegram",
+                retry_in=retry_in,
+                backoff=self.start_backoff,
+            )
+            if started is None:
+                log.info("Telegram: stopped before it was up")
+                return
+            webhook = "receiving updates by webhook"
+            how = webhook if self.options.webhook_url else "polling for updates"
+            log.info("Telegram: @%s is %s", app.bot.username, how)
+            await stop.wait()
+            log.info("Telegram: stopping; a digest run in progress is finished first")
+        finally:
+            updater = app.updater
+            if updater is not None and updater.running:
+                await updater.stop()
+            if app.running:
+                await app.stop()  # waits for running jobs: in-flight sends are recorded
+            await app.shutdown()
+            await app.bot.shutdown()  # its HTTP clients, even when getMe never answered
+
+    async def start(self, app: TelegramApp) -> TelegramApp:
+        """One start-up attempt: who the bot is, its menu, its channel, then updates flowing.
+
+        Each step is safe to repeat after a later one failed (PTB initializes once).
+        """
         try:
             await app.initialize()
         except InvalidToken as exc:
             raise ConfigError(
                 "Telegram rejected the bot token (MARIN_WATCH_TELEGRAM_TOKEN / TELEGRAM_BOT_TOKEN)"
             ) from exc
-        try:
-            await register_commands(app.bot)
-            await self.ensure_channel(app.bot)
-            updater = app.updater
-            assert updater is not None  # built by ApplicationBuilder unless disabled
-            opts = self.options
-            if opts.webhook_url:
-                await updater.start_webhook(
-                    listen=opts.webhook_listen,
-                    port=opts.webhook_port,
-                    url_path=urlparse(opts.webhook_url).path.lstrip("/"),
-                    webhook_url=opts.webhook_url,
-                    secret_token=opts.webhook_secret,
-                    allowed_updates=ALLOWED_UPDATES,
-                )
-            else:
-                await updater.start_polling(allowed_updates=ALLOWED_UPDATES)
-            await app.start()
-            log.info(
-                "Telegram: @%s is %s",
-                app.bot.username,
-                "receiving updates by webhook" if opts.webhook_url else "polling for updates",
+        await register_commands(app.bot)
+        await self.ensure_channel(app.bot)
+        updater = app.updater
+        assert updater is not None  # built by ApplicationBuilder unless disabled
+        opts = self.options
+        if opts.webhook_url:
+            await updater.start_webhook(
+                listen=opts.webhook_listen,
+                port=opts.webhook_port,
+                url_path=urlparse(opts.webhook_url).path.lstrip("/"),
+                webhook_url=opts.webhook_url,
+                secret_token=opts.webhook_secret,
+                allowed_updates=ALLOWED_UPDATES,
             )
-            try:
-                await stop.wait()
-            finally:
-                log.info("Telegram: stopping; a digest run in progress is finished first")
-                if updater.running:
-                    await updater.stop()
-                if app.running:
-                    await app.stop()  # waits for running jobs: in-flight sends are recorded
-        finally:
-            await app.shutdown()
+        else:
+            await updater.start_polling(allowed_updates=ALLOWED_UPDATES)
+        await app.start()
+        return app
+
+
+def retry_in(exc: BaseException) -> float | None:
+    """Start-up errors worth retrying: the network (DNS, refused, timed out, 5xx) and flood
+    control. A rejected token, a bad request or a conflict will not fix themselves."""
+    if isinstance(exc, RetryAfter):
+        return retry_after_seconds(exc)
+    if isinstance(exc, NetworkError) and not isinstance(exc, BadRequest):
+        return 0.0
+    return None
 
 
 def _same_schedule(a: Subscription, b: Subscription) -> bool:

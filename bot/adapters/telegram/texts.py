@@ -47,6 +47,18 @@ TEXTS: dict[str, dict[str, str]] = {
             "Use <code>/digest</code>, <code>/digest 7</code> (last 7 days) or "
             "<code>/digest since 2025-01-31</code>."
         ),
+        "bad_digest_days": (
+            "I can look back 1 to 3650 days, not <code>{value}</code>. "
+            "Try <code>/digest 7</code> for the last week."
+        ),
+        "bad_digest_future": (
+            "<code>{value}</code> is in the future. Use a date up to today, e.g. "
+            "<code>/digest since 2025-01-31</code>."
+        ),
+        "bad_digest_early": (
+            "<code>{value}</code> is too far back: use a date from 2000-01-01 on, e.g. "
+            "<code>/digest since 2025-01-31</code>."
+        ),
         "settings": (
             "<b>Settings for this chat</b>\n"
             "language: {language}\ndaily digest: {time} ({tz})\nquiet days: {quiet}\n\n"
@@ -100,6 +112,18 @@ TEXTS: dict[str, dict[str, str]] = {
         ),
         "bad_digest": (
             "用法：<code>/digest</code>、<code>/digest 7</code>（最近 7 天）或 "
+            "<code>/digest since 2025-01-31</code>。"
+        ),
+        "bad_digest_days": (
+            "只能回看 1 到 3650 天，<code>{value}</code> 不在此范围内。"
+            "试试 <code>/digest 7</code>（最近一周）。"
+        ),
+        "bad_digest_future": (
+            "<code>{value}</code> 是未来的日期。请使用今天或更早的日期，例如 "
+            "<code>/digest since 2025-01-31</code>。"
+        ),
+        "bad_digest_early": (
+            "<code>{value}</code> 太早了：请使用 2000-01-01 及之后的日期，例如 "
             "<code>/digest since 2025-01-31</code>。"
         ),
         "settings": (
