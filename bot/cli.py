@@ -20,16 +20,21 @@ from bot.errors import MarinWatchError
 
 # Each module registers its subcommand(s) with add_parser(subparsers).
 COMMANDS = ("ask", "console", "kb", "digest", "subscriptions", "signals", "watch", "serve")
+# Subcommands registered by a module of another name.
+ALIASES = {"claims": "kb", "sources": "kb"}
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser; given the command about to run, only its module is imported (a cold
+    ``ask`` must not pay for httpx and the watchers)."""
     parser = argparse.ArgumentParser(
         prog="marin-watch",
         description="Answers questions about the Marin 535B-A23B training run, "
         "never saying more than its evidence shows.",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name in COMMANDS:
+    module = ALIASES.get(command or "", command)
+    for name in (module,) if module in COMMANDS else COMMANDS:
         importlib.import_module(f"bot.commands.{name}").add_parser(sub)
     return parser
 
@@ -39,7 +44,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="replace")
-    args = build_parser().parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    command = next((w for w in words if not w.startswith("-")), None)
+    args = build_parser(command).parse_args(words)
     try:
         settings = Settings()
     except ValidationError as exc:

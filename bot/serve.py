@@ -172,8 +172,8 @@ async def start_with_retries(
     An error ``retry_in`` gives a wait for is transient (the network is down, a 5xx, flood
     control): it is logged and ``start`` runs again after that wait or the next backoff
     delay, whichever is longer. Any other error (a rejected token, bad configuration) is
-    raised at once. ``stop`` interrupts an attempt (which is cancelled: it must clean up
-    after itself) as well as a wait. The adapter cleans up a failed attempt.
+    raised at once. ``stop`` interrupts a wait, and an attempt too: it is cancelled. An
+    attempt that fails or is cancelled must clean up after itself (close its sessions).
     """
     backoff = backoff or StartBackoff()
     attempt = 0
