@@ -24,14 +24,15 @@ _DECORATION = re.compile(r"[*_`~|>#\[\]{}()\"“”‘’]")
 
 
 @lru_cache(maxsize=1)
-def _t2s() -> dict[int, str]:
+def t2s_table() -> dict[int, str]:
+    """Traditional → simplified, by code point (keys are traditional-only characters)."""
     table: dict[str, str] = json.loads((DATA / "t2s.json").read_text(encoding="utf-8"))
     return {ord(k): v for k, v in table.items()}
 
 
 def fold(text: str) -> str:
     """NFKC, casefold, traditional → simplified, markup and URLs removed, spaces collapsed."""
-    text = unicodedata.normalize("NFKC", text).casefold().translate(_t2s())
+    text = unicodedata.normalize("NFKC", text).casefold().translate(t2s_table())
     text = _URL.sub(" ", _TAG.sub(" ", text))
     text = _DECORATION.sub(" ", text)
     return " ".join(text.split())

@@ -15,6 +15,7 @@ from answers.lexicon import DECLINING, INTENTS, load_lexicon
 from answers.matcher import Matcher
 from answers.render import Renderer
 from answers.reply import Choice, Outcome, Reply
+from answers.script import is_traditional, traditional_reply
 from answers.text import detect_language
 from bot.clock import Clock
 from knowledge.base import KnowledgeBase
@@ -56,7 +57,17 @@ class Core:
     # --- questions -----------------------------------------------------------------------
 
     def ask(self, text: str, *, lang: str | None = None, as_of: dt.date | None = None) -> Reply:
-        """Answer a free-text question (any language; ``lang`` forces the reply language)."""
+        """Answer a free-text question (any language; ``lang`` forces the reply language).
+
+        A Chinese reply to a question written in traditional characters is in traditional
+        characters too.
+        """
+        reply = self._ask(text, lang, as_of)
+        if reply.language == "zh" and is_traditional(text):
+            return traditional_reply(reply)
+        return reply
+
+    def _ask(self, text: str, lang: str | None, as_of: dt.date | None) -> Reply:
         bad_date = self._as_of_rejection(as_of)
         rejection = reject_reason(text) or bad_date
         lang = lang or (self.detect_language(text) if rejection is None else self.default_language)

@@ -110,3 +110,11 @@ def test_several_single_source_statements_are_each_named(bot: Conversation) -> N
     reply = bot.ask("what's the loss?")
     assert reply.caveat.count("⚠ Single source:") == 2
     assert '"The status log reports a training-time eval at step 147,000…"' in reply.caveat
+
+
+def test_a_traditional_chinese_question_gets_a_traditional_answer(bot: Conversation) -> None:
+    reply = bot.ask("模型發佈了沒有？")
+    assert reply.language == "zh" and reply.extra["script"] == "traditional"
+    assert "知識庫中沒有任何記錄顯示模型已發布" in reply.body
+    assert "證據截至" in reply.caveat
+    assert "script" not in bot.ask("模型发布了吗？").extra

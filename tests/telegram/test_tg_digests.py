@@ -205,7 +205,6 @@ async def test_digest_on_request_sends_what_changed_and_remembers_it(
     assert "<code>/digest 7</code>" in usage.text
 
 
-
 async def test_a_digest_window_out_of_bounds_is_explained_not_attempted(
     telegram: TelegramHarness,
 ) -> None:
