@@ -25,6 +25,8 @@ from knowledge.base import KnowledgeBase
 
 TEMPLATES = Path(__file__).parent / "templates"
 LANGUAGES = ("en", "zh")
+# Records named one by one in a caveat; the rest are counted, so it always fits one message.
+CAVEAT_NAMED = 3
 
 
 def format_date(value: dt.date | None, lang: str) -> str:
@@ -122,7 +124,8 @@ class Renderer:
         }
         module = self.env.get_template(f"{lang}/{kind}.j2").make_module(variables)
         body = _tidy(str(module))
-        caveat = _tidy(self.env.get_template(f"{lang}/caveat.j2").render({**variables, "f": facts}))
+        caveat_vars = {**variables, "f": facts, "MAX_NAMED": CAVEAT_NAMED}
+        caveat = _tidy(self.env.get_template(f"{lang}/caveat.j2").render(caveat_vars))
         if not caveat:  # a broken caveat template must not produce an unqualified answer
             raise RuntimeError(f"caveat template for {lang!r} rendered empty")
         return Reply(

@@ -33,6 +33,7 @@ def integrity_problems(
     source_ids = {s.id for s in sources}
     by_id = {s.id: s for s in sources}
     claim_ids = {c.id for c in claims}
+    by_claim = {c.id: c for c in claims}
 
     for s in sources:
         where = f"source '{s.id}'"
@@ -76,6 +77,15 @@ def integrity_problems(
                     f"{where} → recorded",
                     f"{link.recorded} is before the record was published "
                     f"({by_id[link.source].published})",
+                )
+            )
+        linked = by_claim.get(link.claim)
+        if linked is not None and link.recorded < linked.added:
+            problems.append(
+                Problem(
+                    "evidence.toml",
+                    f"{where} → recorded",
+                    f"{link.recorded} is before the claim was added ({linked.added})",
                 )
             )
         if link.recorded > today:

@@ -80,3 +80,16 @@ def test_any_text_gets_a_reply_with_a_caveat_never_an_exception(
     reply = Core(KB, clock=fixed_clock(TODAY)).ask(text, lang=lang)
     assert reply.caveat
     assert reply.outcome in ("answer", "choices", "unknown", "rejected")
+
+
+@settings(max_examples=60, deadline=None)
+@given(since=dates, lang=langs)
+def test_even_the_longest_digest_has_a_caveat_that_fits_one_chat_message(
+    since: dt.date, lang: str
+) -> None:
+    from bot.digest.changes import Window
+    from bot.digest.service import DigestService
+
+    reply = DigestService(KB, RENDERER).build(Window.since(since, TODAY.date()), lang=lang).reply
+    # Discord's embed description (4,096) and Telegram's message (4,096) with room to spare
+    assert len(reply.caveat) <= 2_500

@@ -328,13 +328,13 @@ def test_a_chat_sized_digest_shows_the_first_claims_and_says_how_many_more(
     assert first.startswith("■ An eval reports") and second.startswith(
         "■ Plan: It trains on 18.75T"
     )
-    assert more == "…and 2 more claims changed; /digest (or marin-watch digest) shows everything."
+    assert more == '…and 2 more claims changed; "/digest since 2026-08-22" shows them all.'
     assert [c.id for c in short.claims] == ["eval", "tokens"]  # the caveat covers what is shown
 
     zh = digests.build(everything, lang="zh", limit=3).reply
     assert (
         zh.sections[-1]
-        == "……另有 1 条论断有变化；发送 /digest（或运行 marin-watch digest）查看全部。"
+        == "……另有 1 条论断有变化；发送“/digest since 2026-08-22”查看全部。"
     )
 
     # Without a limit (scheduled and /digest digests) nothing is left out.
@@ -354,7 +354,7 @@ def test_a_chat_sized_digest_caps_the_unreviewed_signals_too(kb: KnowledgeBase) 
 
     assert reply.sections[-1].splitlines() == [
         "[unreviewed] 2026-09-18: signal 0 (x)",
-        "…and 3 more unreviewed signals; /digest (or marin-watch digest) shows everything.",
+        '…and 3 more unreviewed signals; "/digest since 2026-09-10" shows them all.',
     ]
     assert "另有 3 条未审核信号" in digests.recent(lang="zh", limit=1).reply.text
 
@@ -560,3 +560,12 @@ def test_subscriptions_list_shows_who_gets_what(
         ("77", False, "channel deleted"),
         ("1001", True, None),
     ]
+
+
+def test_a_claim_added_in_the_window_arrives_at_its_level_without_a_fake_transition() -> None:
+    kb = load(today=dt.date(2026, 11, 29))
+    found = changes(kb, Window.since(dt.date(2026, 8, 1), dt.date(2026, 11, 29)))
+    architecture = next(g for g in found.claims if g.claim == "architecture")
+    kinds = [c.kind for c in architecture.changes]
+    assert ChangeKind.LEVEL not in kinds and ChangeKind.NEW_CLAIM in kinds
+    assert all(c.date >= kb.claims["architecture"].added for c in architecture.changes)

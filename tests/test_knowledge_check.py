@@ -184,3 +184,15 @@ def test_a_topic_nobody_can_ask_about_stops_the_bot(
     )
     assert main(["ask", "what hardware?"]) == 1
     assert "no vocabulary for topic 'hw-gpus'" in capsys.readouterr().err
+
+
+def test_a_link_cannot_be_recorded_before_its_claim_existed(kb_dir: Path) -> None:
+    edit(
+        kb_dir / "evidence.toml",
+        'claim = "architecture"\nsource = "x-percy-launch"\nstance = "supports"\n'
+        'strength = "indirect"\nrecorded = 2026-10-08',
+        'claim = "architecture"\nsource = "x-percy-launch"\nstance = "supports"\n'
+        'strength = "indirect"\nrecorded = 2026-08-22',
+    )
+    [problem] = problems(kb_dir)
+    assert problem.endswith("→ recorded: 2026-08-22 is before the claim was added (2026-10-08)")

@@ -252,7 +252,9 @@ def _claim_changes(
 ) -> list[Change]:
     found: list[Change] = []
     # No links yet means no level to move *from*: the first links are evidence, not a move.
-    before = kb.assessment(claim_id, after) if after is not None else None
+    # A claim added inside the window had no level before it: it arrives at its level.
+    known_before = after is not None and added_on <= after
+    before = kb.assessment(claim_id, after) if known_before else None
     level = before.level if before is not None and before.links else None
     days = sorted(by_date)
     for day in days:
