@@ -164,7 +164,9 @@ def test_the_english_digest_reads_newest_first_with_dates_and_sources(
     assert (
         "single source → disputed, because of the blog (blog post, blog publisher; contradicts)"
     ) in text
-    assert "2026-08-23: new direct evidence: the news (news relay" in text
+    assert (
+        "2026-08-23: new direct evidence: the news (a relay of the x-post, not a separate" in text
+    )
     assert text.index("An eval reports") < text.index("18.75T") < text.index("Training has")
     assert text.endswith(reply.caveat)
 
@@ -332,10 +334,7 @@ def test_a_chat_sized_digest_shows_the_first_claims_and_says_how_many_more(
     assert [c.id for c in short.claims] == ["eval", "tokens"]  # the caveat covers what is shown
 
     zh = digests.build(everything, lang="zh", limit=3).reply
-    assert (
-        zh.sections[-1]
-        == "……另有 1 条论断有变化；发送“/digest since 2026-08-22”查看全部。"
-    )
+    assert zh.sections[-1] == "……另有 1 条论断有变化；发送“/digest since 2026-08-22”查看全部。"
 
     # Without a limit (scheduled and /digest digests) nothing is left out.
     whole = digests.build(everything, lang="en").reply

@@ -129,18 +129,19 @@ class DigestService:
                 "recent": recent,
                 "newest": found.newest,
                 "age_days": age,
-                "counts": _counts(found),
+                "counts": _counts(found, self.kb),
             },
         )
 
 
-def _counts(found: Changes) -> dict[str, int]:
+def _counts(found: Changes, kb: KnowledgeBase) -> dict[str, int]:
     all_changes = [c for g in found.claims for c in g.changes]
     return {
         "claims": len(found.claims),
         "levels": sum(c.kind is ChangeKind.LEVEL for c in all_changes),
         "links": sum(len(c.links) for c in all_changes),
-        "records": len(found.new_sources),
+        # a relay is the record it repeats, not a new one
+        "records": sum(1 for s in found.new_sources if kb.sources[s].relays is None),
         "new_claims": sum(c.kind is ChangeKind.NEW_CLAIM for c in all_changes),
         "contradicted": len(found.contradicted),
         "signals": len(found.signals),
