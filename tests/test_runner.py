@@ -19,7 +19,7 @@ import pytest
 
 from answers.render import Renderer
 from answers.reply import Reply
-from bot.digest.runner import RunReport, deliver_now, run_due
+from bot.digest.runner import RunReport, Sender, deliver_now, run_due, send_each
 from bot.digest.service import DigestService
 from bot.errors import DeliveryRetryable, DestinationGone, DestinationMoved
 from bot.store.base import DeliveryState, Destination, Subscription
@@ -108,7 +108,7 @@ class Chats:
         self.failing: dict[Destination, BaseException] = {}
         self.lock = threading.Lock()
 
-    async def send(self, destination: Destination, reply: Reply) -> None:
+    async def send(self, destination: Destination, reply: Reply, *, skip: int = 0) -> None:
         await asyncio.sleep(0)  # let other sends interleave, as real I/O would
         error = self.failing.get(destination)
         if error is not None and not isinstance(error, Crash):
@@ -120,6 +120,29 @@ class Chats:
 
     def titles(self, destination: Destination) -> list[str]:
         return [r.title for r in self.received.get(destination, [])]
+
+
+class Paged:
+    """A fake platform that posts each paragraph of a reply as its own message, and whose
+    network can go down after a given number of messages (retries exhausted)."""
+
+    def __init__(self) -> None:
+        self.posted: list[str] = []
+        self.down_after: int | None = None  # messages that still go through before the outage
+
+    @staticmethod
+    def pages(reply: Reply) -> list[str]:
+        return reply.text.split("\n\n")
+
+    async def send(self, destination: Destination, reply: Reply, *, skip: int = 0) -> None:
+        async def post(page: str) -> None:
+            if self.down_after is not None:
+                if self.down_after == 0:
+                    raise DeliveryRetryable("502 Bad Gateway")
+                self.down_after -= 1
+            self.posted.append(page)
+
+        await send_each(self.pages(reply), post, skip=skip)
 
 
 class Crash(BaseException):
@@ -155,7 +178,7 @@ def store(db: Path, clock: Clock) -> Iterator[SQLiteStore]:
 
 
 async def tick(
-    store: SQLiteStore, digests: DigestService, chats: Chats, clock: Clock, now: dt.datetime
+    store: SQLiteStore, digests: DigestService, chats: Sender, clock: Clock, now: dt.datetime
 ) -> RunReport:
     """The adapter's scheduler wakes up at ``now`` and runs the digest protocol."""
     clock.now = now
@@ -319,6 +342,65 @@ async def test_a_temporary_failure_is_retried_and_nothing_is_skipped(
     assert [d.state for d in store.deliveries(ALICE)] == [DeliveryState.FAILED, DeliveryState.SENT]
 
 
+async def test_a_digest_cut_off_part_way_resumes_at_the_first_unsent_message(
+    store: SQLiteStore, digests: DigestService, clock: Clock
+) -> None:
+    subscribe(store, ALICE)
+    chat = Paged()
+    chat.down_after = 2  # the third message meets an outage the sender's retries cannot outlast
+
+    report = await tick(store, digests, chat, clock, at(2))
+
+    assert chat.posted[0] == "Evidence digest, on 2026-09-01" and len(chat.posted) == 2
+    ((where, error),) = report.failed
+    assert where == ALICE
+    assert error == "PartlyDelivered: 2 of 4 messages sent; then DeliveryRetryable: 502 Bad Gateway"
+
+    chat.down_after = None  # the network is back; the schedule retries after its backoff
+    report = await tick(store, digests, chat, clock, at(2, 1, 10))
+
+    assert report.sent == report.resumed == [ALICE]
+    assert len(chat.posted) == 4 and chat.posted[-1].startswith("⚠ Single source")
+    assert len(set(chat.posted)) == 4  # each message once: the first two were not sent again
+    assert [d.state for d in store.deliveries(ALICE)] == [DeliveryState.FAILED, DeliveryState.SENT]
+
+
+async def test_a_resumed_digest_that_fails_again_still_knows_how_far_it_got(
+    store: SQLiteStore, digests: DigestService, clock: Clock
+) -> None:
+    subscribe(store, ALICE)
+    chat = Paged()
+    chat.down_after = 1
+    await tick(store, digests, chat, clock, at(2))
+
+    chat.down_after = 0  # still down when the retry comes: nothing more goes out
+    report = await tick(store, digests, chat, clock, at(2, 1, 10))
+    assert report.failed[0][1].startswith("PartlyDelivered: 1 of 4 messages sent")
+
+    chat.down_after = None
+    report = await tick(store, digests, chat, clock, at(2, 2))
+    assert report.resumed == [ALICE]
+    assert len(chat.posted) == len(set(chat.posted)) == 4
+
+
+async def test_a_digest_that_grew_while_failing_is_sent_whole(
+    store: SQLiteStore, digests: DigestService, clock: Clock
+) -> None:
+    subscribe(store, ALICE)
+    chat = Paged()
+    chat.down_after = 2
+    await tick(store, digests, chat, clock, at(2))
+    chat.down_after = None
+    chat.posted.clear()
+
+    # Back two days later: the digest now covers Sep 1-3, not the text that was cut off.
+    report = await tick(store, digests, chat, clock, at(4))
+
+    assert report.sent == [ALICE] and report.resumed == []
+    assert chat.posted[0] == "Evidence digest, 2026-09-01 – 2026-09-03"
+    assert len(chat.posted) == 4
+
+
 async def test_two_schedulers_on_one_file_post_each_digest_once(
     db: Path, digests: DigestService, clock: Clock
 ) -> None:
@@ -442,7 +524,7 @@ clock = fixed_clock(dt.datetime(2026, 11, 29, 1, 30, tzinfo=dt.UTC))
 kb = load(today=dt.date(2026, 11, 29))
 
 class Log:
-    async def send(self, destination, reply):
+    async def send(self, destination, reply, *, skip=0):
         await asyncio.sleep(0.001)
         with open(log, "a") as f:  # one short append per message: atomic
             f.write(destination.id + "\\n")

@@ -242,12 +242,13 @@ def test_an_old_version_file_is_migrated_at_open_and_keeps_its_data(db: Path) ->
         assert old.version == 1
         old.subscribe(subscription())
         d = old.begin_delivery(CHAT, NOW - dt.timedelta(days=1), NOW, "h", now=NOW)
-        old.finish_delivery(d.id, DeliveryState.SENT, now=NOW)
 
     with SQLiteStore(db) as current:
         assert current.version == len(MIGRATIONS) > 1
         assert current.subscription(CHAT) is not None
-        assert current.last_sent(CHAT) is not None
+        assert [p.id for p in current.pending()] == [d.id]
+        current.finish_delivery(d.id, DeliveryState.FAILED, now=NOW, messages_sent=2)
+        assert current.deliveries(CHAT)[0].messages_sent == 2  # the column migration 3 added
 
     appended = (*MIGRATIONS, Migration("a later table", ("CREATE TABLE later (x INTEGER)",)))
     with SQLiteStore(db, migrations=appended) as newer:

@@ -4,8 +4,9 @@ An adapter implements ``Sender`` (one method) and calls ``run_due`` from its own
 e.g. every ``Settings.digest_check_seconds``::
 
     class TelegramSender:
-        async def send(self, destination: Destination, reply: Reply) -> None:
-            ...  # split reply.sections under 4,096 characters, post them; translate errors:
+        async def send(self, destination: Destination, reply: Reply, *, skip: int = 0) -> None:
+            ...  # split reply.sections under 4,096 characters, post them from message skip+1
+                 # on (``send_each``); translate errors:
                  # Forbidden → DestinationGone, ChatMigrated → DestinationMoved(new_id=...),
                  # RetryAfter / 5xx / network → DeliveryRetryable, anything else → DeliveryError
 
@@ -28,6 +29,14 @@ error marks the delivery FAILED and the schedule retries later with backoff. If 
 scheduler on the same store recorded the delivery first (``DeliveryClaimed``), this one
 leaves it to them. A delivery recorded SENT is never sent again.
 
+A digest split into several messages can fail part-way (message k of n, retries exhausted).
+The sender then raises ``PartlyDelivered`` (``send_each`` does this for it), and the FAILED
+record keeps how many went out (``Delivery.messages_sent``, schema migration 3). The retry
+resumes at message k when it is the same digest: the same window start and the same content
+hash (so the same messages); otherwise (the window grew past another day while it kept
+failing, or the knowledge base changed) the new digest is sent whole, and its readers have
+seen part of the older one.
+
 ``deliver_now`` sends one digest on request (a ``/digest`` command), recorded as "manual".
 """
 
@@ -36,8 +45,9 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from answers.reply import Reply
 from bot.clock import Clock, system_clock
@@ -64,10 +74,51 @@ EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
 
 
 class Sender(Protocol):
-    async def send(self, destination: Destination, reply: Reply) -> None:
-        """Post ``reply`` (split at ``reply.sections`` as the platform needs) or raise one of
-        ``DestinationGone``, ``DestinationMoved``, ``DeliveryRetryable``, ``DeliveryError``."""
+    async def send(self, destination: Destination, reply: Reply, *, skip: int = 0) -> None:
+        """Post ``reply`` (split at ``reply.sections`` as the platform needs), leaving out its
+        first ``skip`` messages (already posted by an attempt that failed part-way), or raise
+        one of ``DestinationGone``, ``DestinationMoved``, ``DeliveryRetryable``,
+        ``DeliveryError``, or ``PartlyDelivered`` when some messages went out."""
         ...
+
+
+class PartlyDelivered(DeliveryError):
+    """The first ``delivered`` of a reply's ``total`` messages went out, then ``cause``."""
+
+    def __init__(self, delivered: int, total: int, cause: DeliveryError) -> None:
+        super().__init__(
+            f"{delivered} of {total} messages sent; then {type(cause).__name__}: {cause}"
+        )
+        self.delivered, self.total, self.cause = delivered, total, cause
+
+
+M = TypeVar("M")
+
+
+async def send_each(
+    messages: Sequence[M], post: Callable[[M], Awaitable[None]], *, skip: int = 0
+) -> None:
+    """Post ``messages[skip:]`` in order; a failure after the first message says how far it got.
+
+    ``DestinationGone`` and ``DestinationMoved`` pass unchanged: the first ends the
+    subscription, the second sends the whole digest to the new chat.
+    """
+    for index in range(skip, len(messages)):
+        try:
+            await post(messages[index])
+        except (DestinationGone, DestinationMoved):
+            raise
+        except DeliveryError as exc:
+            if index == 0:
+                raise
+            raise PartlyDelivered(index, len(messages), exc) from exc
+
+
+def delivered_before(failed: Delivery | None) -> int:
+    """How many messages a FAILED delivery got out before it failed (0 if none)."""
+    if failed is None or failed.state is not DeliveryState.FAILED:
+        return 0
+    return failed.messages_sent
 
 
 @dataclass
@@ -76,6 +127,8 @@ class RunReport:
 
     sent: list[Destination] = field(default_factory=list)
     resent: list[Destination] = field(default_factory=list)  # pending ones left by a crash
+    # sent, from the first message a failed attempt left unsent (also listed in ``sent``)
+    resumed: list[Destination] = field(default_factory=list)
     skipped: list[Destination] = field(default_factory=list)  # quiet windows, not posted
     failed: list[tuple[Destination, str]] = field(default_factory=list)
     unsubscribed: list[tuple[Destination, str]] = field(default_factory=list)
@@ -97,7 +150,9 @@ async def run_due(
     await run.reclaim(platform, stale_after)
     now = clock()
     subscriptions = store.subscriptions(platform=platform)
-    due = due_digests(now, subscriptions, store.latest_deliveries(platform=platform))
+    latest = store.latest_deliveries(platform=platform)
+    run.last_failed = _last_failed(latest)
+    due = due_digests(now, subscriptions, latest)
     limit = asyncio.Semaphore(CONCURRENCY)
 
     async def serve(item: DueDigest) -> None:
@@ -163,6 +218,8 @@ class _Run:
     clock: Clock
     report: RunReport
     cache: dict[tuple[Window, str], Digest] = field(default_factory=dict)
+    # per destination, its newest failed daily delivery: a retry may resume where it stopped
+    last_failed: dict[Destination, Delivery] = field(default_factory=dict)
 
     def digest(self, start: dt.datetime, end: dt.datetime, lang: str) -> Digest:
         # Most subscribers share a window's dates and a language: build each digest once.
@@ -227,16 +284,37 @@ class _Run:
             log.exception("could not prepare the digest for %s", _name(dest))
             self.report.failed.append((dest, str(exc)))
             return
-        if await self.deliver(delivery, digest.reply) is None:
+        skip = self.resume_at(item, digest)
+        if await self.deliver(delivery, digest.reply, skip=skip) is None:
             self.report.sent.append(dest)
+            if skip:
+                self.report.resumed.append(dest)
 
-    async def deliver(self, delivery: Delivery, reply: Reply) -> Exception | None:
-        """Send a recorded delivery and record how it went; return the error, if any."""
+    def resume_at(self, item: DueDigest, digest: Digest) -> int:
+        """The messages of this digest an earlier attempt already posted (0: send it whole)."""
+        failed = self.last_failed.get(item.destination)
+        if failed is None or failed.window_start != item.window_start:
+            return 0
+        if failed.content_hash != digest.content_hash:
+            return 0  # another digest now (a longer window): its readers need all of it
+        skip = delivered_before(failed)
+        if skip:
+            log.info(
+                "resuming digest to %s at message %d: delivery %d posted the ones before",
+                _name(item.destination),
+                skip + 1,
+                failed.id,
+            )
+        return skip
+
+    async def deliver(self, delivery: Delivery, reply: Reply, *, skip: int = 0) -> Exception | None:
+        """Send a recorded delivery (from message ``skip`` + 1) and record how it went; return
+        the error, if any."""
         target = delivery.destination
         moved = False
         while True:
             try:
-                await self.sender.send(target, reply)
+                await self.sender.send(target, reply, skip=skip)
             except DestinationMoved as exc:
                 if moved:  # moved twice in one send: give up until the next run
                     return self.fail(delivery, target, exc)
@@ -244,7 +322,7 @@ class _Run:
                 log.info("%s moved to %s; moving its subscription", _name(target), new.id)
                 self.store.move(target, new)
                 self.report.moved.append((target, new))
-                target, moved = new, True
+                target, moved, skip = new, True, 0  # the new chat has seen none of it
                 continue
             except DestinationGone as exc:
                 reason = str(exc) or "the destination no longer accepts messages"
@@ -271,11 +349,24 @@ class _Run:
         self.report.failed.append((target, error))
         try:
             self.store.finish_delivery(
-                delivery.id, DeliveryState.FAILED, now=self.clock(), error=error
+                delivery.id,
+                DeliveryState.FAILED,
+                now=self.clock(),
+                error=error,
+                messages_sent=exc.delivered if isinstance(exc, PartlyDelivered) else 0,
             )
         except MarinWatchError as store_exc:
             log.error("could not record the failure of digest %d: %s", delivery.id, store_exc)
         return exc
+
+
+def _last_failed(deliveries: Iterable[Delivery]) -> dict[Destination, Delivery]:
+    newest: dict[Destination, Delivery] = {}
+    for d in deliveries:
+        if d.kind == "daily" and d.state is DeliveryState.FAILED:
+            if d.destination not in newest or d.id > newest[d.destination].id:
+                newest[d.destination] = d
+    return newest
 
 
 def _day_start(day: dt.date) -> dt.datetime:

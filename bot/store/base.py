@@ -56,6 +56,8 @@ class Delivery:
     sent_at: dt.datetime | None = None
     error: str | None = None
     kind: str = "daily"  # "daily" (scheduled) or "manual" (/digest)
+    # messages of a multi-message digest that went out before a failure (resume point)
+    messages_sent: int = 0
 
 
 class Store(Protocol):
@@ -83,7 +85,13 @@ class Store(Protocol):
         now: dt.datetime,
     ) -> Delivery: ...
     def finish_delivery(
-        self, delivery_id: int, state: DeliveryState, *, now: dt.datetime, error: str | None = None
+        self,
+        delivery_id: int,
+        state: DeliveryState,
+        *,
+        now: dt.datetime,
+        error: str | None = None,
+        messages_sent: int = 0,
     ) -> None: ...
     def deliveries(self, destination: Destination | None = None) -> list[Delivery]: ...
     def last_sent(self, destination: Destination) -> Delivery | None: ...

@@ -15,6 +15,7 @@ from __future__ import annotations
 import datetime as dt
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -50,8 +51,8 @@ class Database:
         try:
             with self.reading("open"):
                 self._conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-                mode = self._conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-                if str(mode).lower() != "wal":
+                mode = self._wal()
+                if mode != "wal":
                     raise StoreError(f"the store at {self.path} cannot use WAL mode ({mode})")
                 if synchronous not in ("FULL", "NORMAL"):
                     raise ValueError(f"synchronous must be FULL or NORMAL, not {synchronous!r}")
@@ -60,6 +61,16 @@ class Database:
         except BaseException:
             self._conn.close()
             raise
+
+    def _wal(self) -> str:
+        """Switch to WAL. A fresh file being migrated by another process at this moment
+        keeps its old mode (SQLite returns it instead of waiting), so retry briefly."""
+        deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+        while True:
+            mode = str(self._conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]).lower()
+            if mode == "wal" or time.monotonic() > deadline:
+                return mode
+            time.sleep(0.02)
 
     def close(self) -> None:
         with self._lock:

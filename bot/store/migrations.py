@@ -121,6 +121,11 @@ MIGRATIONS: tuple[Migration, ...] = (
             """,
         ),
     ),
+    # A digest split into several messages that failed part-way resumes where it stopped.
+    Migration(
+        "messages sent per delivery",
+        ("ALTER TABLE deliveries ADD COLUMN messages_sent INTEGER NOT NULL DEFAULT 0",),
+    ),
 )
 
 

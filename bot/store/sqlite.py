@@ -203,17 +203,25 @@ class SQLiteStore:
         return self._delivery_by_id(delivery_id)
 
     def finish_delivery(
-        self, delivery_id: int, state: DeliveryState, *, now: dt.datetime, error: str | None = None
+        self,
+        delivery_id: int,
+        state: DeliveryState,
+        *,
+        now: dt.datetime,
+        error: str | None = None,
+        messages_sent: int = 0,
     ) -> None:
         if state is DeliveryState.PENDING:
             raise ValueError("a delivery is finished as sent, failed or skipped")
         with self._db.transaction("finish a delivery") as conn:
             conn.execute(
-                "UPDATE deliveries SET state = ?, sent_at = ?, error = ? WHERE id = ?",
+                "UPDATE deliveries SET state = ?, sent_at = ?, error = ?, messages_sent = ? "
+                "WHERE id = ?",
                 (
                     str(state),
                     timestamp(now) if state is DeliveryState.SENT else None,
                     error,
+                    messages_sent,
                     delivery_id,
                 ),
             )
@@ -322,4 +330,6 @@ def _delivery(row: sqlite3.Row) -> Delivery:
         sent_at=parse_timestamp(row["sent_at"]),
         error=row["error"],
         kind=row["kind"],
+        # absent only in a file opened with fewer migrations (an older release's schema)
+        messages_sent=row["messages_sent"] if "messages_sent" in row.keys() else 0,
     )

@@ -85,6 +85,7 @@ class Failure:
     pattern: re.Pattern[str]
     status: int
     times: int
+    after: int = 0  # matching calls that still succeed before the failures start
 
 
 @dataclass
@@ -132,9 +133,10 @@ class FakeDiscord:
 
     # ---- test controls ---------------------------------------------------------------------
 
-    def fail(self, method: str, path: str, status: int, *, times: int = 1) -> None:
-        """Answer the next ``times`` calls of ``method`` on a ``path`` (regex) with ``status``."""
-        self._failures.append(Failure(method, re.compile(path), status, times))
+    def fail(self, method: str, path: str, status: int, *, times: int = 1, after: int = 0) -> None:
+        """Answer the next ``times`` calls of ``method`` on a ``path`` (regex) with ``status``,
+        once ``after`` more of them have gone through."""
+        self._failures.append(Failure(method, re.compile(path), status, times, after))
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
         """Send a gateway DISPATCH to the connected bot."""
@@ -193,6 +195,9 @@ class FakeDiscord:
                 and failure.method == call.method
                 and failure.pattern.fullmatch(call.path)
             ):
+                if failure.after:
+                    failure.after -= 1
+                    continue
                 failure.times -= 1
                 return failure.status, ERRORS.get(failure.status, {"message": "error", "code": 0})
         route = (call.method, call.path)

@@ -6,9 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tests.discord.dc_fake import bot_user
+
 GUILD_ID = 700000000000000001
 GENERAL = 700000000000000011  # where people talk to the bot
 DIGEST = 700000000000000012  # where the daily digest goes
+NEWS = 700000000000000013  # read-only for everyone but the moderators, the bot included
 OWNER = 700000000000000099
 DM_CHANNEL = 700000000000000050  # a direct message channel with the bot
 
@@ -54,14 +57,17 @@ LI = Person(800000000000000002, "li", locale="zh-CN")
 MOD = Person(800000000000000003, "mod", permissions=MEMBER_PERMISSIONS | MANAGE_GUILD)
 
 
-def text_channel(channel_id: int, name: str, position: int) -> dict[str, Any]:
+def text_channel(
+    channel_id: int, name: str, position: int, *, deny_everyone: int = 0
+) -> dict[str, Any]:
+    overwrites = [{"id": str(GUILD_ID), "type": 0, "allow": "0", "deny": str(deny_everyone)}]
     return {
         "id": str(channel_id),
         "type": 0,
         "guild_id": str(GUILD_ID),
         "name": name,
         "position": position,
-        "permission_overwrites": [],
+        "permission_overwrites": overwrites if deny_everyone else [],
         "nsfw": False,
         "parent_id": None,
         "topic": None,
@@ -92,8 +98,22 @@ def guild() -> dict[str, Any]:
         "emojis": [],
         "stickers": [],
         "features": [],
-        "channels": [text_channel(GENERAL, "general", 0), text_channel(DIGEST, "digest", 1)],
-        "members": [],
+        "channels": [
+            text_channel(GENERAL, "general", 0),
+            text_channel(DIGEST, "digest", 1),
+            text_channel(NEWS, "news", 2, deny_everyone=SEND_MESSAGES),
+        ],
+        # Discord always includes the bot's own member: ``guild.me``, for permission checks
+        "members": [
+            {
+                "user": bot_user(),
+                "roles": [],
+                "joined_at": "2026-01-01T00:00:00+00:00",
+                "deaf": False,
+                "mute": False,
+                "flags": 0,
+            }
+        ],
         "threads": [],
         "voice_states": [],
         "presences": [],

@@ -12,7 +12,7 @@ from answers.reply import Outcome, Reply
 from bot.adapters.discord.client import MarinClient, Services
 from bot.adapters.discord.runner import DiscordBot
 from bot.adapters.discord.sender import DiscordSender
-from bot.digest.runner import RunReport
+from bot.digest.runner import PartlyDelivered, RunReport
 from bot.errors import DeliveryRetryable
 from bot.store.base import DeliveryState, Destination, Store, Subscription
 from bot.store.sqlite import SQLiteStore
@@ -185,11 +185,10 @@ async def test_one_failing_server_never_stops_the_others(
     assert [d for d, _ in report.unsubscribed] == [OTHER_SERVER_CHANNEL]
 
 
-async def test_a_long_digest_is_split_across_messages(
-    fake_discord: FakeDiscord, sender: DiscordSender
-) -> None:
+def long_digest() -> Reply:
+    """A digest of 60 long entries: well over what one Discord message holds."""
     entries = tuple(f"■ Claim {n} — now confirmed\n  · " + "evidence " * 60 for n in range(60))
-    digest = Reply(
+    return Reply(
         outcome=Outcome.ANSWER,
         language="en",
         title="Evidence digest",
@@ -199,6 +198,12 @@ async def test_a_long_digest_is_split_across_messages(
         sections=entries,
         kind="digest",
     )
+
+
+async def test_a_long_digest_is_split_across_messages(
+    fake_discord: FakeDiscord, sender: DiscordSender
+) -> None:
+    digest = long_digest()
     assert len(digest.text) > 30_000
 
     await sender.send(CHANNEL, digest)
@@ -245,3 +250,21 @@ async def test_a_channel_that_works_again_is_no_longer_broken(
 
     subscription = services.store.subscription(CHANNEL)
     assert subscription is not None and subscription.broken_reason is None
+
+
+async def test_an_outage_part_way_says_how_far_it_got_and_the_retry_sends_only_the_rest(
+    fake_discord: FakeDiscord, sender: DiscordSender
+) -> None:
+    fake_discord.fail("POST", POSTS, 503, after=2, times=sender.attempts)
+
+    with pytest.raises(PartlyDelivered) as cut:
+        await sender.send(CHANNEL, long_digest())
+    assert cut.value.delivered == 2
+
+    mark = len(fake_discord.calls)
+    await sender.send(CHANNEL, long_digest(), skip=cut.value.delivered)
+
+    footers = [p.embeds[0]["footer"]["text"] for p in delivered(fake_discord)]
+    total = cut.value.total
+    assert footers == [f"{n}/{total}" for n in range(1, total + 1)]  # each part once, in order
+    assert len(fake_discord.made("POST", POSTS, after=mark)) == total - 2

@@ -8,7 +8,7 @@ from bot.store.base import DeliveryState, Destination
 from bot.store.sqlite import SQLiteStore
 from tests.discord.dc_chat import DiscordChat
 from tests.discord.dc_fake import FakeDiscord
-from tests.discord.dc_server import ALICE, DIGEST, GENERAL, GUILD_ID, LI, MOD, Person
+from tests.discord.dc_server import ALICE, DIGEST, GENERAL, GUILD_ID, LI, MOD, NEWS, Person
 
 DIGEST_CHANNEL = Destination("discord", str(DIGEST))
 
@@ -45,6 +45,7 @@ async def test_a_manager_sets_the_digest_channel(chat: DiscordChat, store: SQLit
     assert answer.ephemeral
     assert f"<#{DIGEST}>" in answer.content and "08:30" in answer.content
     assert "Asia/Shanghai" in answer.content and "Chinese" in answer.content
+    assert "only on days when the evidence changed" in answer.content
     (subscription,) = store.subscriptions(platform="discord")
     assert subscription.destination == DIGEST_CHANNEL
     assert subscription.digest_time == dt.time(8, 30)
@@ -59,13 +60,24 @@ async def test_the_digest_language_defaults_to_the_managers_language(
     manager_li = Person(MOD.id + 1, "li-mod", locale="zh-CN", permissions=MOD.permissions)
     answer = await chat.slash("digest-channel set", channel=DIGEST, by=manager_li)
 
-    assert "每日摘要" in answer.content
+    assert "每日摘要" in answer.content and "仅在证据有变化的日子发布" in answer.content
     (subscription,) = store.subscriptions(platform="discord")
     assert (subscription.language, subscription.digest_time, subscription.timezone) == (
         "zh",
         dt.time(9, 0),
         "UTC",
     )
+
+
+async def test_a_channel_the_bot_cannot_post_in_is_refused(
+    chat: DiscordChat, store: SQLiteStore
+) -> None:
+    answer = await chat.slash("digest-channel set", channel=NEWS, by=MOD)
+
+    assert answer.ephemeral
+    assert f"<#{NEWS}> is not a text channel I can post in" in answer.content
+    assert "*Send Messages*" in answer.content
+    assert store.subscriptions() == []
 
 
 async def test_a_new_digest_channel_replaces_the_old_one(

@@ -53,12 +53,24 @@ async def test_close_readings_are_offered_as_buttons_with_none_of_these(chat: Di
     assert "[" in picked.embeds[0]["description"] and ">>> " in picked.embeds[0]["description"]
 
 
-async def test_none_of_these_says_what_the_bot_can_answer(chat: DiscordChat) -> None:
+async def test_none_of_these_suggests_other_words_as_telegram_does(chat: DiscordChat) -> None:
     answer = await chat.slash("ask", question="release or hardware")
     none = await chat.click(answer.sent, "None of these")
 
     assert none.kind == 7 and none.message["components"] == []
-    assert ">>> " in none.embeds[0]["description"]
+    assert none.embeds == []  # the offer is replaced, not followed by the whole help
+    assert none.content.startswith("None of those, then. Try asking in other words")
+    assert "`/ask`" in none.content
+
+
+async def test_none_of_these_in_chinese_stays_in_chinese(chat: DiscordChat) -> None:
+    answer = await chat.slash("ask", question="发布了吗，用什么硬件", by=LI)
+    labels = [c["label"] for c in components(answer.message)]
+    assert labels[-1] == "都不是"  # the premise: a choice offered in Chinese
+
+    none = await chat.click(answer.sent, "都不是", by=LI)
+
+    assert none.content.startswith("好的，都不是。请换个说法再问")
 
 
 async def test_choices_offered_in_a_mention_can_be_clicked(chat: DiscordChat) -> None:

@@ -36,6 +36,27 @@ async def test_start_says_what_the_bot_is_in_the_users_language(telegram: Telegr
     assert "训练的问题" in ni_hao.text
 
 
+async def test_help_lists_the_commands_then_the_topics_in_the_users_language(
+    telegram: TelegramHarness,
+) -> None:
+    [hello] = await telegram.say("/start")
+    assert "/help lists every command" in hello.text
+
+    replies = await telegram.say("/help")
+    help_text = "\n".join(r.text for r in replies)
+    for command in COMMANDS["en"]:
+        if command not in ("start", "help"):
+            assert f"\n/{command}" in help_text, command
+    assert "/digest [days | since YYYY-MM-DD]" in help_text
+    assert "/subscribe [HH:MM] [time zone]" in help_text
+    assert f"mentioning me (@{BOT['username']}), by replying to one of my messages" in help_text
+    assert help_text.index("/settings") < help_text.index("You can ask about")  # then topics
+    assert caveat_last(replies[-1].text)
+
+    zh = "\n".join(r.text for r in await telegram.say("/help", user=LI))
+    assert "/subscribe [HH:MM] [时区]" in zh and "回复我的消息" in zh and "可以问" in zh
+
+
 async def test_any_text_in_a_private_chat_is_a_question(telegram: TelegramHarness) -> None:
     [answer] = await telegram.say("has it started?")
     assert answer.text.startswith("<b>Has training started?</b>")
@@ -129,6 +150,25 @@ async def test_none_of_these_is_answered_by_editing_the_offer(telegram: Telegram
     assert not edited.buttons
 
 
+async def test_a_button_pressed_while_the_bot_was_down_is_still_answered(
+    telegram: TelegramHarness,
+) -> None:
+    [offer] = await telegram.say(AMBIGUOUS)
+    label, key = offer.buttons[0]
+    # Pressed long ago: too late to stop the spinner, not too late to answer.
+    telegram.api.fail(
+        "answerCallbackQuery",
+        400,
+        "Bad Request: query is too old and response timeout expired or query id is invalid",
+    )
+
+    [edited] = await telegram.press(offer, key)
+
+    assert edited.method == "editMessageText" and label in edited.text
+    assert caveat_last(edited.text)
+    assert "went wrong" not in "".join(c.text for c in telegram.last)
+
+
 async def test_choices_in_chinese_stay_in_chinese(telegram: TelegramHarness) -> None:
     question = "用了什么硬件，损失是多少？"
     assert telegram.core.ask(question).outcome is Outcome.CHOICES  # the premise
@@ -168,7 +208,7 @@ async def test_in_a_group_a_reply_to_the_bot_is_a_question(telegram: TelegramHar
 
 async def test_in_a_group_a_bare_mention_gets_the_help(telegram: TelegramHarness) -> None:
     [helped] = await telegram.say(f"@{BOT['username']}", chat=GROUP)
-    assert "what I can answer" in helped.text
+    assert "what I can answer" in helped.text and "/subscribe" in helped.text
 
 
 async def test_commands_addressed_to_the_bot_by_name_work_in_groups(
@@ -232,6 +272,30 @@ async def test_bad_times_and_zones_are_explained(telegram: TelegramHarness) -> N
     assert telegram.subscription(ALICE["id"]) is None
     [bad_setting] = await telegram.say("/settings")
     assert "not subscribed" in bad_setting.text
+
+
+async def test_a_utc_offset_is_a_time_zone_not_a_time(telegram: TelegramHarness) -> None:
+    [ok] = await telegram.say("/subscribe 09:00 UTC+8")
+    assert "daily at <b>09:00</b> (UTC+8)" in ok.text
+    assert telegram.subscription(ALICE["id"]).timezone == "Etc/GMT-8"  # POSIX: sign inverted
+
+    [west] = await telegram.say("/subscribe GMT-5")
+    assert "(UTC-5)" in west.text
+    assert telegram.subscription(ALICE["id"]).timezone == "Etc/GMT+5"
+    [shown] = await telegram.say("/settings timezone UTC+8")
+    assert "daily digest: 09:00 (UTC+8)" in shown.text
+
+
+async def test_a_half_hour_offset_gets_a_city_to_use_instead(telegram: TelegramHarness) -> None:
+    [india] = await telegram.say("/subscribe 09:00 UTC+5:30")
+    assert "no fixed time zone for <code>UTC+5:30</code>" in india.text
+    assert "<code>Asia/Kolkata</code>" in india.text
+    [zh] = await telegram.say("/subscribe UTC+9:30", user=LI)
+    assert "没有对应的固定时区" in zh.text and "Australia/Darwin" in zh.text
+    [too_far] = await telegram.say("/subscribe GMT+15")
+    assert "time zone <code>GMT+15</code>" in too_far.text
+    assert telegram.subscription(ALICE["id"]) is None
+    assert telegram.subscription(LI["id"]) is None
 
 
 async def test_only_group_admins_change_the_groups_subscription(telegram: TelegramHarness) -> None:

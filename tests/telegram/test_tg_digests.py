@@ -15,6 +15,7 @@ import pytest
 from bot.adapters.telegram.app import TelegramOptions
 from bot.adapters.telegram.format import LIMIT, tg_len
 from bot.adapters.telegram.sender import TelegramSender
+from bot.digest.runner import PartlyDelivered
 from bot.store.base import DeliveryState, Destination
 from knowledge.base import KnowledgeBase
 from tests.telegram.conftest import (
@@ -24,7 +25,7 @@ from tests.telegram.conftest import (
     telegram_options,
 )
 from tests.telegram.test_tg_format import CAVEAT, digest_of
-from tests.telegram.tg_fake import ALICE, BOT, CHANNEL, GROUP, LI, SUPERGROUP, FakeBotAPI
+from tests.telegram.tg_fake import ALICE, BOT, CHANNEL, GROUP, LI, SUPERGROUP, Call, FakeBotAPI
 
 EVIDENCE_DAY = dt.datetime(2026, 10, 8, 12, 0, tzinfo=dt.UTC)
 ALICE_CHAT = Destination("telegram", str(ALICE["id"]))
@@ -177,6 +178,31 @@ async def test_a_20000_character_digest_arrives_split_with_the_caveat_whole_and_
     entries = [e for e in reply.body.split("\n\n")]
     for entry in entries:  # every entry arrives whole, in one message, in order
         assert sum(entry in m.replace("&#x27;", "'") for m in sent) == 1
+
+
+async def test_an_outage_part_way_says_how_far_it_got_and_the_retry_sends_only_the_rest(
+    telegram: TelegramHarness,
+) -> None:
+    api, sender = telegram.api, TelegramSender(telegram.app.bot, sleep=telegram.sleeps)
+    reply = digest_of(20_000)
+
+    def outage_at_the_third(call: Call) -> None:
+        if len(api.of("sendMessage")) == 3:  # from the third message on, every try fails
+            api.fail("sendMessage", 502, "Bad Gateway", times=sender.attempts)
+
+    api.on_call = outage_at_the_third
+    with pytest.raises(PartlyDelivered) as cut:
+        await sender.send(ALICE_CHAT, reply)
+    first_two = api.sent(ALICE["id"])[:2]
+    assert cut.value.delivered == 2 and cut.value.total >= 5
+
+    api.on_call = None
+    api.take()
+    await sender.send(ALICE_CHAT, reply, skip=cut.value.delivered)
+
+    rest = api.sent(ALICE["id"])
+    assert len(rest) == cut.value.total - 2 and not set(rest) & set(first_two)
+    assert rest[-1].endswith(f"<i>{CAVEAT}</i>")
 
 
 async def test_digest_on_request_sends_what_changed_and_remembers_it(

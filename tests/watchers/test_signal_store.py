@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.errors import StoreError
+from bot.store.migrations import MIGRATIONS
 from bot.store.signals import SQLiteSignalStore, WatchState
 from bot.store.sqlite import SQLiteStore
 from bot.watchers.signal import Signal, SignalState
@@ -111,7 +112,7 @@ def test_signals_live_in_the_same_file_as_subscriptions(tmp_path: Path) -> None:
     path = tmp_path / "marin-watch.sqlite3"
     with SQLiteStore(path) as subscriptions, SQLiteSignalStore(path) as signals:
         signals.record_poll(WatchState("u"), [signal("a")])
-        assert subscriptions.version == 2
+        assert subscriptions.version == len(MIGRATIONS)
         assert subscriptions.subscriptions() == []
     with SQLiteSignalStore(path) as reopened:
         assert reopened.signal("a") is not None

@@ -168,9 +168,15 @@ class MarinClient(discord.Client):
     async def choose(
         self, interaction: discord.Interaction[Any], lang: str, key: str | None
     ) -> None:
-        """Someone picked a choice (or "none of these"): the message becomes the answer."""
-        reply = self.core.answer_key(key if key is not None else "help", lang=lang)
-        await self.respond(interaction, reply, edit=True)
+        """Someone picked a choice: the message becomes the answer. "None of these": it
+        becomes a short suggestion to ask in other words, as in Telegram."""
+        if key is None:
+            await interaction.response.edit_message(
+                content=notice(text(lang, "none_chosen")).content, embeds=[], view=None
+            )
+            await self.tell_broken(interaction)
+            return
+        await self.respond(interaction, self.core.answer_key(key, lang=lang), edit=True)
 
     # ---- mentions --------------------------------------------------------------------------
 

@@ -113,7 +113,8 @@ class InteractionReply:
     def __init__(self, interaction: Interaction) -> None:
         self.interaction = interaction
 
-    async def send(self, destination: Destination, reply: Reply) -> None:
+    async def send(self, destination: Destination, reply: Reply, *, skip: int = 0) -> None:
+        # An answer to a command is never retried, so there is nothing to skip.
         await self.interaction.client.respond(self.interaction, reply)
 
 
@@ -163,6 +164,9 @@ async def set_channel(
     except BadSetting as bad:
         await client.tell(interaction, text(lang, bad.key, value=bad.value.replace("`", "'")))
         return
+    if not can_post(interaction, channel):
+        await client.tell(interaction, text(lang, "not_text_channel", channel=channel.mention))
+        return
     digest_lang = language.value if language is not None else lang
     change = digest_channel.set_channel(
         client.services.store,
@@ -184,6 +188,15 @@ async def set_channel(
     for old in change.replaced:
         said += " " + text(lang, "digest_replaced", channel=f"<#{old.id}>")
     await client.tell(interaction, said)
+
+
+def can_post(interaction: Interaction, channel: discord.TextChannel) -> bool:
+    """Whether the bot may post the digest's embeds in ``channel`` (as far as it can tell)."""
+    me = interaction.guild.me if interaction.guild is not None else None
+    if me is None:  # not cached: let the first post find out (a 403 marks it broken)
+        return True
+    allowed = channel.permissions_for(me)
+    return allowed.view_channel and allowed.send_messages and allowed.embed_links
 
 
 @set_channel.autocomplete("timezone")

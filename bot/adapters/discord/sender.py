@@ -13,7 +13,9 @@ REST failures are translated here, once, into ``bot.errors``:
 
 discord.py itself already retries 500/502/504 a few times and waits out rate limits; this
 adds the retries it does not do (503, connection errors) and the translation. Each message
-of a split digest is retried on its own, so a failure on the third does not resend the first.
+of a split digest is retried on its own, so a failure on the third does not resend the first;
+if it persists, ``PartlyDelivered`` tells the runner that two went out, and the retry starts
+at the third (``send(..., skip=2)``).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from answers.reply import Reply
 from bot.adapters.discord.client import MarinClient
 from bot.adapters.discord.digest_channel import MISSING_PERMISSIONS, PLATFORM
 from bot.adapters.discord.embeds import Outgoing, render
+from bot.digest.runner import send_each
 from bot.errors import DeliveryError, DeliveryRetryable, DestinationGone
 from bot.store.base import Destination
 
@@ -52,10 +55,13 @@ class DiscordSender:
         self.backoff = backoff
         self.sleep = sleep
 
-    async def send(self, destination: Destination, reply: Reply) -> None:
+    async def send(self, destination: Destination, reply: Reply, *, skip: int = 0) -> None:
         channel = self.client.get_partial_messageable(int(destination.id))
-        for message in render(reply):
+
+        async def post(message: Outgoing) -> None:
             await self._send_one(channel, destination, message)
+
+        await send_each(render(reply), post, skip=skip)
         self._repaired(destination)
 
     async def _send_one(

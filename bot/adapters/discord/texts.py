@@ -20,9 +20,17 @@ TEXTS: dict[str, dict[str, str]] = {
             "I do not know the time zone `{value}`. Use an IANA name such as "
             "`Asia/Shanghai`, `Europe/Berlin` or `UTC`."
         ),
-        "not_text_channel": "{channel} is not a text channel I can post in.",
+        "not_text_channel": (
+            "{channel} is not a text channel I can post in. Give me *View Channel*, "
+            "*Send Messages* and *Embed Links* there, or choose another channel."
+        ),
+        "none_chosen": (
+            "None of those, then. Try asking in other words, or start typing after `/ask` "
+            "to see the topics I can answer."
+        ),
         "digest_set": (
-            "The daily digest will be posted in {channel} at **{time}** ({tz}), in {language}."
+            "The daily digest will be posted in {channel} at **{time}** ({tz}), in {language}, "
+            "only on days when the evidence changed."
         ),
         "digest_replaced": "It replaces {channel}.",
         "digest_cleared": "No more daily digests in {channel}.",
@@ -47,8 +55,15 @@ TEXTS: dict[str, dict[str, str]] = {
             "不认识时区 `{value}`。请使用 IANA 名称，"
             "例如 `Asia/Shanghai`、`Europe/Berlin` 或 `UTC`。"
         ),
-        "not_text_channel": "{channel} 不是我可以发帖的文字频道。",
-        "digest_set": "每日摘要将于 **{time}**（{tz}）以{language}发布在 {channel}。",
+        "not_text_channel": (
+            "{channel} 不是我可以发帖的文字频道。请在该频道给我「查看频道」「发送消息」"
+            "「嵌入链接」权限，或换一个频道。"
+        ),
+        "none_chosen": "好的，都不是。请换个说法再问，或在 `/ask` 后输入文字，查看我能回答的主题。",
+        "digest_set": (
+            "每日摘要将于 **{time}**（{tz}）以{language}发布在 {channel}，"
+            "仅在证据有变化的日子发布。"
+        ),
         "digest_replaced": "它取代了 {channel}。",
         "digest_cleared": "{channel} 不再接收每日摘要。",
         "digest_none": "本服务器没有设置摘要频道。用 `/digest-channel set` 选择一个。",

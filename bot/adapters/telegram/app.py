@@ -28,7 +28,7 @@ from bot.config import Settings
 from bot.errors import ConfigError
 
 TELEGRAM_API = "https://api.telegram.org/bot"
-CORE_COMMANDS = ("status", "sources", "watch", "help")
+CORE_COMMANDS = ("status", "sources", "watch")
 
 TelegramApp = Application[Any, Any, Any, Any, Any, Any]
 
@@ -124,6 +124,7 @@ def register(app: TelegramApp, h: Handlers) -> None:
     new = filters.UpdateType.MESSAGE
     app.add_handler(CommandHandler("start", h.start, filters=new))
     app.add_handler(CommandHandler("ask", h.ask, filters=new))
+    app.add_handler(CommandHandler("help", h.help, filters=new))
     for key in CORE_COMMANDS:
         app.add_handler(CommandHandler(key, h.command(key), filters=new))
     app.add_handler(CommandHandler("digest", h.digest, filters=new))

@@ -16,6 +16,20 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from bot.store.base import Subscription
 
 _TIME = re.compile(r"^([01]?\d|2[0-3])[:.h]([0-5]\d)$")
+# A fixed offset: UTC+8, GMT-5, utc+05:30, or just +8 (full-width and minus signs too).
+_OFFSET = re.compile(r"^(?:UTC|GMT)?([+-])(\d{1,2})(?::?([0-5]\d))?$", re.IGNORECASE)
+_SIGNS = str.maketrans({"＋": "+", "－": "-", "−": "-"})
+# Offsets that are not whole hours have no Etc/ zone: the reply names a city that keeps one.
+_CITY_FOR_OFFSET = {
+    "+3:30": "Asia/Tehran",
+    "+4:30": "Asia/Kabul",
+    "+5:30": "Asia/Kolkata",
+    "+5:45": "Asia/Kathmandu",
+    "+6:30": "Asia/Yangon",
+    "+9:30": "Australia/Darwin",
+    "-3:30": "America/St_Johns",
+}
+_ETC = re.compile(r"^Etc/GMT([+-])(\d{1,2})$")
 # What /digest accepts: the last 1..3650 days, or since a date from 2000-01-01 to today.
 # (Discord's /digest [days] option has the same bounds: bot.adapters.discord.commands.)
 DIGEST_DAYS = range(1, 3650 + 1)
@@ -24,8 +38,9 @@ DIGEST_EARLIEST = dt.date(2000, 1, 1)
 
 @dataclass(frozen=True)
 class Invalid:
-    key: str  # texts key: "bad_time", "bad_timezone", "bad_digest…", "bad_settings"
+    key: str  # texts key: "bad_time", "bad_timezone", "bad_offset", "bad_digest…", …
     value: str = ""
+    example: str = ""  # a value that would work ("bad_offset" suggests a city)
 
 
 @dataclass(frozen=True)
@@ -52,16 +67,54 @@ def parse_time(word: str) -> dt.time | None:
 
 
 def parse_timezone(word: str) -> str | None:
+    zone = parse_zone(word)
+    return zone if isinstance(zone, str) else None
+
+
+def parse_zone(word: str) -> str | Invalid:
+    """An IANA name, ``UTC``, or a whole-hour offset (``UTC+8`` → ``Etc/GMT-8``)."""
     name = word.strip()
     if name.upper() in {"UTC", "GMT", "Z"}:
         return "UTC"
+    if _is_offset(name):
+        return _offset_zone(name)
     if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_+\-]*(/[A-Za-z0-9_+\-]+)*", name):
-        return None
+        return Invalid("bad_timezone", word)
+    return name if _known(name) else Invalid("bad_timezone", word)
+
+
+def zone_label(name: str) -> str:
+    """How a zone is shown: ``Etc/GMT-8`` (POSIX signs, inverted) as the ``UTC+8`` it means."""
+    match = _ETC.match(name)
+    if match is None:
+        return name
+    return f"UTC{'-' if match[1] == '+' else '+'}{int(match[2])}"
+
+
+def _is_offset(word: str) -> bool:
+    return _OFFSET.match(word.strip().translate(_SIGNS)) is not None
+
+
+def _offset_zone(word: str) -> str | Invalid:
+    match = _OFFSET.match(word.strip().translate(_SIGNS))
+    assert match is not None  # callers check _is_offset first
+    sign, hours, minutes = match[1], int(match[2]), int(match[3] or 0)
+    if minutes:
+        city = _CITY_FOR_OFFSET.get(f"{sign}{hours}:{minutes:02d}", "Asia/Shanghai")
+        return Invalid("bad_offset", word, example=city)
+    if hours == 0:
+        return "UTC"
+    # The Etc/ names follow POSIX: Etc/GMT-8 is eight hours *ahead* of UTC (UTC+8).
+    name = f"Etc/GMT{'-' if sign == '+' else '+'}{hours}"
+    return name if _known(name) else Invalid("bad_timezone", word)  # beyond -12..+14
+
+
+def _known(name: str) -> bool:
     try:
         ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
-        return None
-    return name
+        return False
+    return True
 
 
 def parse_digest(args: Sequence[str], today: dt.date) -> DigestArgs | Invalid:
@@ -93,18 +146,23 @@ def parse_digest(args: Sequence[str], today: dt.date) -> DigestArgs | Invalid:
 
 
 def parse_subscribe(args: Sequence[str]) -> SubscribeArgs | Invalid:
-    """``[HH:MM] [time zone]``, in either order; each may be left out."""
+    """``[HH:MM] [time zone]``, in either order; each may be left out.
+
+    A word with digits is a time unless it names a zone (``Etc/GMT-8``) or an offset
+    (``UTC+8``, ``GMT-5``, ``+8``).
+    """
     time: dt.time | None = None
     zone: str | None = None
     for word in args:
-        if any(c.isdigit() for c in word) and "/" not in word:
+        if any(c.isdigit() for c in word) and "/" not in word and not _is_offset(word):
             time = parse_time(word)
             if time is None:
                 return Invalid("bad_time", word)
         else:
-            zone = parse_timezone(word)
-            if zone is None:
-                return Invalid("bad_timezone", word)
+            parsed = parse_zone(word)
+            if isinstance(parsed, Invalid):
+                return parsed
+            zone = parsed
     return SubscribeArgs(time=time, timezone=zone)
 
 
@@ -126,8 +184,8 @@ def parse_setting(args: Sequence[str]) -> SettingChange | Invalid | None:
         time = parse_time(value)
         return SettingChange("time", time) if time else Invalid("bad_time", value)
     if field in {"timezone", "tz", "zone"}:
-        zone = parse_timezone(value)
-        return SettingChange("timezone", zone) if zone else Invalid("bad_timezone", value)
+        zone = parse_zone(value)
+        return zone if isinstance(zone, Invalid) else SettingChange("timezone", zone)
     if field in {"quiet", "quiet-days", "quietdays"}:
         flag = value.lower()
         if flag in _ON | _OFF:

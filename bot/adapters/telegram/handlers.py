@@ -6,6 +6,7 @@ the language, find the question in a message, and check who may change a subscri
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
@@ -14,7 +15,7 @@ from typing import Any
 
 from telegram import Bot, ChatMember, Message, Update
 from telegram.constants import ChatType
-from telegram.error import TelegramError
+from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
 from answers.reply import Reply
@@ -30,6 +31,10 @@ log = logging.getLogger(__name__)
 PLATFORM = "telegram"
 DEFAULT_TIME = dt.time(9, 0)
 DEFAULT_TIMEZONE = "UTC"
+
+# What Telegram answers when a button's callback query can no longer be answered (it was
+# pressed while the bot was down, more than about 15 seconds ago): the press still counts.
+_STALE_QUERY = ("query is too old", "query id is invalid")
 
 Context = ContextTypes.DEFAULT_TYPE
 # Sends the /digest reply to a destination and records it: (bot, destination, language, window).
@@ -71,13 +76,26 @@ class Handlers:
         if question is None:
             return
         if not question:
-            reply = self.core.answer_key("help", lang=self.language(update))
+            reply = self.help_reply(self.language(update), context.bot.username)
         else:
             reply = self.core.ask(question)
         await self._answer(update, reply)
 
+    async def help(self, update: Update, context: Context) -> None:
+        """/help: the chat commands, then the core's topics (with its caveat)."""
+        await self._answer(update, self.help_reply(self.language(update), context.bot.username))
+
+    def help_reply(self, lang: str, username: str | None) -> Reply:
+        core_help = self.core.answer_key("help", lang=lang)
+        commands = text(lang, "commands", bot=f"@{username}" if username else "@…")
+        return dataclasses.replace(
+            core_help,
+            body=f"{commands}\n\n{core_help.body}",
+            sections=(commands, *(core_help.sections or (core_help.body,))),
+        )
+
     def command(self, key: str) -> Callable[[Update, Context], Coroutine[Any, Any, None]]:
-        """/status, /sources, /watch, /help: a fixed reply from the core."""
+        """/status, /sources, /watch: a fixed reply from the core."""
 
         async def handler(update: Update, context: Context) -> None:
             await self._answer(update, self.core.answer_key(key, lang=self.language(update)))
@@ -98,7 +116,12 @@ class Handlers:
         query = update.callback_query
         if query is None or query.data is None:
             return
-        await query.answer()
+        try:
+            await query.answer()  # stops the button's spinner
+        except BadRequest as exc:
+            if not any(marker in exc.message.lower() for marker in _STALE_QUERY):
+                raise
+            log.info("answering a button pressed a while ago: %s", exc.message)
         shown = query.message
         lang = (
             self.core.detect_language(shown.text)
@@ -125,7 +148,7 @@ class Handlers:
         lang = self.language(update)
         asked = parse.parse_digest(context.args or (), today=self.core.clock().date())
         if isinstance(asked, parse.Invalid):
-            await self._say(update, text(lang, asked.key, value=esc(asked.value)))
+            await self._refuse(update, lang, asked)
             return
         await self.send_digest(context.bot, self.destination(update), lang, asked)
 
@@ -137,7 +160,7 @@ class Handlers:
             return
         asked = parse.parse_subscribe(context.args or ())
         if isinstance(asked, parse.Invalid):
-            await self._say(update, text(lang, asked.key, value=esc(asked.value)))
+            await self._refuse(update, lang, asked)
             return
         destination = self.destination(update)
         current = self.store.subscription(destination)
@@ -171,7 +194,7 @@ class Handlers:
             return
         change = parse.parse_setting(context.args or ())
         if isinstance(change, parse.Invalid):
-            await self._say(update, text(lang, change.key, value=esc(change.value)))
+            await self._refuse(update, lang, change)
             return
         if change is not None:
             if not await self._may_manage(update):
@@ -186,7 +209,7 @@ class Handlers:
                 "settings",
                 language=sub.language,
                 time=sub.digest_time.strftime("%H:%M"),
-                tz=esc(sub.timezone),
+                tz=esc(parse.zone_label(sub.timezone)),
                 quiet=text(lang, "on" if sub.post_on_quiet_days else "off"),
             ),
         )
@@ -250,7 +273,7 @@ class Handlers:
             lang,
             "subscribed",
             time=sub.digest_time.strftime("%H:%M"),
-            tz=esc(sub.timezone),
+            tz=esc(parse.zone_label(sub.timezone)),
             quiet=text(lang, "quiet_on" if sub.post_on_quiet_days else "quiet_off"),
         )
 
@@ -278,6 +301,11 @@ class Handlers:
             await message.reply_html(
                 part, do_quote=quote and i == 0, reply_markup=keyboard if last else None
             )
+
+    async def _refuse(self, update: Update, lang: str, invalid: parse.Invalid) -> None:
+        """Explain an argument we could not use (named in ``invalid``)."""
+        values = {"value": esc(invalid.value), "example": esc(invalid.example)}
+        await self._say(update, text(lang, invalid.key, **values))
 
     async def _say(self, update: Update, html: str) -> None:
         message = update.effective_message

@@ -10,7 +10,8 @@ Bot API failures are translated here, once, into ``bot.errors``:
     any other BadRequest                     → DeliveryError (our message is wrong; not retried)
 
 Each message of a split reply is retried on its own, so a transient failure on the third
-message does not resend the first two.
+message does not resend the first two; if it persists, ``PartlyDelivered`` tells the runner
+that two went out, and the retry starts at the third (``send(..., skip=2)``).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from telegram.warnings import PTBDeprecationWarning
 
 from answers.reply import Reply
 from bot.adapters.telegram.format import messages
+from bot.digest.runner import send_each
 from bot.errors import DeliveryError, DeliveryRetryable, DestinationGone, DestinationMoved
 from bot.store.base import Destination
 
@@ -79,9 +81,11 @@ class TelegramSender:
         # id → (the reply, kept alive so its id is not reused; its messages)
         self._formatted: dict[int, tuple[Reply, list[str]]] = {}
 
-    async def send(self, destination: Destination, reply: Reply) -> None:
-        for message in self.formatted(reply):
+    async def send(self, destination: Destination, reply: Reply, *, skip: int = 0) -> None:
+        async def post(message: str) -> None:
             await self.send_html(destination.id, message)
+
+        await send_each(self.formatted(reply), post, skip=skip)
 
     def formatted(self, reply: Reply) -> list[str]:
         """``messages(reply)``, once per reply: a run sends the same digest to many chats."""

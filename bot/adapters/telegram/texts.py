@@ -15,7 +15,22 @@ TEXTS: dict[str, dict[str, str]] = {
             "it is each time.\n\n"
             "Ask me in plain words here, or in a group mention me or use /ask. "
             "/status gives the overview, /digest what changed in the evidence, "
-            "/subscribe a daily digest. /help lists everything."
+            "/subscribe a daily digest. /help lists every command and what I can answer."
+        ),
+        # Plain text (escaped when sent): the first section of /help, before the core's topics.
+        "commands": (
+            "Commands:\n"
+            "/ask QUESTION: ask a question (in a private chat, just write it)\n"
+            "/status: the overview, where the run stands and how sure that is\n"
+            "/sources: the records I rely on\n"
+            "/watch: what to watch next\n"
+            "/digest [days | since YYYY-MM-DD]: what changed in the evidence, e.g. /digest 7\n"
+            "/subscribe [HH:MM] [time zone]: a daily digest here, "
+            "e.g. /subscribe 09:00 Asia/Shanghai\n"
+            "/unsubscribe: stop the daily digest\n"
+            "/settings: the digest's language, time, time zone and quiet days\n\n"
+            "In a group, ask by mentioning me ({bot}), by replying to one of my messages, "
+            "or with /ask."
         ),
         "ask_usage": (
             "Put the question after the command, e.g. <code>/ask has training started?</code>"
@@ -42,6 +57,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "bad_timezone": (
             "I do not know the time zone <code>{value}</code>. Use an IANA name such as "
             "<code>Asia/Shanghai</code> or <code>UTC</code>."
+        ),
+        "bad_offset": (
+            "There is no fixed time zone for <code>{value}</code>: only whole-hour offsets such "
+            "as UTC+8 have one. Use your city's IANA name instead, e.g. <code>{example}</code>."
         ),
         "bad_digest": (
             "Use <code>/digest</code>, <code>/digest 7</code> (last 7 days) or "
@@ -86,7 +105,19 @@ TEXTS: dict[str, dict[str, str]] = {
             "Marin 535B-A23B 训练的问题，并且每次都说明有多确定。\n\n"
             "在这里直接提问即可；在群组中请 @我 或使用 /ask。"
             "/status 查看概况，/digest 查看证据的变化，/subscribe 订阅每日摘要。"
-            "/help 列出全部命令。"
+            "/help 列出全部命令和我能回答的内容。"
+        ),
+        "commands": (
+            "命令：\n"
+            "/ask 问题：提问（私聊时直接发送问题即可）\n"
+            "/status：概况，训练进行到哪里、有多确定\n"
+            "/sources：我所依据的记录\n"
+            "/watch：接下来值得关注什么\n"
+            "/digest [天数 | since YYYY-MM-DD]：证据有哪些变化，例如 /digest 7\n"
+            "/subscribe [HH:MM] [时区]：在这里订阅每日摘要，例如 /subscribe 09:00 Asia/Shanghai\n"
+            "/unsubscribe：取消每日摘要\n"
+            "/settings：摘要的语言、时间、时区和无变化日\n\n"
+            "在群组中提问：@我（{bot}）、回复我的消息，或使用 /ask。"
         ),
         "ask_usage": "请把问题写在命令后面，例如 <code>/ask 训练开始了吗？</code>",
         "none_of_these": "都不是",
@@ -109,6 +140,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "bad_timezone": (
             "不认识时区 <code>{value}</code>。请使用 IANA 名称，例如 "
             "<code>Asia/Shanghai</code> 或 <code>UTC</code>。"
+        ),
+        "bad_offset": (
+            "<code>{value}</code> 没有对应的固定时区：只有 UTC+8 这样的整点偏移才有。"
+            "请改用所在城市的 IANA 名称，例如 <code>{example}</code>。"
         ),
         "bad_digest": (
             "用法：<code>/digest</code>、<code>/digest 7</code>（最近 7 天）或 "
