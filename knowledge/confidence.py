@@ -41,6 +41,8 @@ class Assessment:
 
 def origin(source_id: str, sources: Mapping[str, Source]) -> str:
     """The record a relay repeats, followed to its end (cycle-safe: ``kb check`` rejects cycles)."""
+    if sources[source_id].relays is None:  # the common case: an original record
+        return source_id
     seen = {source_id}
     current = source_id
     while (nxt := sources[current].relays) is not None and nxt in sources and nxt not in seen:
@@ -55,7 +57,9 @@ def assess(
     as_of: dt.date | None = None,
 ) -> Assessment:
     """The level of the claim these links are about, on ``as_of`` (None: with every link)."""
-    counted = tuple(link for link in links if as_of is None or link.recorded <= as_of)
+    counted = (
+        tuple(links) if as_of is None else tuple(link for link in links if link.recorded <= as_of)
+    )
     # Dicts keep each record once, in first-seen order; records are sorted once at the end
     # (a claim has a handful of records, but may have many links).
     supporting: dict[str, None] = {}
