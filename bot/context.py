@@ -17,6 +17,7 @@ from answers.reply import Reply
 from bot.clock import Clock, system_clock
 from bot.config import Settings
 from bot.core import Core
+from bot.digest.changes import MAX_DAYS, Window
 from bot.digest.service import DigestService
 from bot.errors import KnowledgeInvalid, StoreError
 from bot.store.signals import SQLiteSignalStore
@@ -89,9 +90,13 @@ class AppContext:
             self._signals = SQLiteSignalStore(self.settings.db_path)
         return self._signals
 
-    def _changes(self, lang: str, as_of: dt.date | None) -> Reply:
-        """ "What changed?" in a chat: the newest batch of evidence changes (no store needed)."""
-        return self.digests.recent(lang=lang, as_of=as_of, limit=CHAT_DIGEST_CLAIMS).reply
+    def _changes(self, lang: str, as_of: dt.date | None, days: int | None) -> Reply:
+        """ "What changed (this week)?" in a chat: the changes in that many days, or the newest
+        batch of evidence changes; capped for a chat, and no store needed."""
+        if days is None:
+            return self.digests.recent(lang=lang, as_of=as_of, limit=CHAT_DIGEST_CLAIMS).reply
+        window = Window.last_days(min(days, MAX_DAYS), as_of or self.today())
+        return self.digests.build(window, lang=lang, limit=CHAT_DIGEST_CLAIMS).reply
 
     def close(self) -> None:
         if self._store is not None:

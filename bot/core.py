@@ -13,6 +13,7 @@ from dataclasses import replace
 from answers.inputs import Rejection, clean, reject_reason
 from answers.lexicon import DECLINING, INTENTS, load_lexicon
 from answers.matcher import Matcher
+from answers.periods import period_days
 from answers.render import Renderer
 from answers.reply import Choice, Outcome, Reply
 from answers.script import is_traditional, traditional_reply
@@ -31,8 +32,9 @@ OVERVIEW = (
 # At most this many "do not infer" notes under an answer: answers stay short.
 MAX_NOTES = 2
 
-# Builds the "what changed" reply (the digest); injected so the core needs no store.
-ChangesProvider = Callable[[str, dt.date | None], Reply]
+# Builds the "what changed" reply (the digest) for (language, as-of date, days or None for
+# the newest batch); injected so the core needs no store.
+ChangesProvider = Callable[[str, dt.date | None, int | None], Reply]
 
 
 class Core:
@@ -89,12 +91,16 @@ class Core:
             return self._unknown(lang, as_of)
         if len(match.topics) > 1:  # "tokens and hardware?": both parts, one reply
             return self._topics(match.topics, lang, as_of)
-        return self.answer_key(match.topics[0], lang=lang, as_of=as_of)
+        days = period_days(text) if match.topics[0] == "changes" else None
+        return self.answer_key(match.topics[0], lang=lang, as_of=as_of, days=days)
 
-    def answer_key(self, key: str, *, lang: str, as_of: dt.date | None = None) -> Reply:
+    def answer_key(
+        self, key: str, *, lang: str, as_of: dt.date | None = None, days: int | None = None
+    ) -> Reply:
         """Answer a ``Choice.key`` an adapter sent back, or a command: status, sources, watch, help.
 
-        The reply's ``extra["topic"]`` names the reading that was answered.
+        The reply's ``extra["topic"]`` names the reading that was answered. ``days`` is the
+        window of a "changes" answer (None: the newest batch of changes).
         """
         rejection = self._as_of_rejection(as_of)
         if rejection is not None:
@@ -105,7 +111,7 @@ class Core:
                 context={"reason_en": rejection.en, "reason_zh": rejection.zh},
             )
         else:
-            reply = self._answer_key(key, lang, as_of)
+            reply = self._answer_key(key, lang, as_of, days)
         return replace(reply, extra={**reply.extra, "topic": key})
 
     def _as_of_rejection(self, as_of: dt.date | None) -> Rejection | None:
@@ -128,7 +134,9 @@ class Core:
             )
         return None
 
-    def _answer_key(self, key: str, lang: str, as_of: dt.date | None) -> Reply:
+    def _answer_key(
+        self, key: str, lang: str, as_of: dt.date | None, days: int | None = None
+    ) -> Reply:
         if key == "status":
             claims = [c for c in OVERVIEW if self.kb.known(c, as_of)]
             return self.renderer.reply(kind="overview", lang=lang, claims=claims, as_of=as_of)
@@ -144,7 +152,7 @@ class Core:
                 kind="watch", lang=lang, context={"watch_points": self.kb.watch_points}, as_of=as_of
             )
         if key == "changes" and self.changes is not None:
-            return self.changes(lang, as_of)
+            return self.changes(lang, as_of, days)
         if key == "other-models":
             return self.renderer.reply(
                 kind="other_model", lang=lang, outcome=Outcome.UNKNOWN, as_of=as_of

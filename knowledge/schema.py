@@ -94,7 +94,7 @@ class Source(Strict):
     publisher: str = Field(min_length=1)
     published: dt.date
     # Free text when `published` is approximate or undated ("living document; date read").
-    date_note: str | None = None
+    date_note: Text | None = None
     relays: str | None = None
     seen_via_relay: bool = False
     # Who we saw it through, when seen_via_relay is true (e.g. "the 2026-08-22 seed brief").

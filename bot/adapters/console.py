@@ -40,7 +40,9 @@ class Console:
             key = self.offered[int(text) - 1].key
             reply = self.core.answer_key(key, lang=self.last_lang)
         elif text.split(" ", 1)[0] in COMMANDS:
-            reply = self.core.answer_key(COMMANDS[text.split(" ", 1)[0]], lang=self.last_lang)
+            command, _, rest = text.partition(" ")
+            days = int(rest) if command == "/digest" and rest.strip().isdigit() else None
+            reply = self.core.answer_key(COMMANDS[command], lang=self.last_lang, days=days)
         else:
             reply = self.core.ask(text, lang=self.lang)
             self.last_lang = reply.language
