@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import re
 import socket
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +23,7 @@ from bot.serve import StartBackoff
 from tests.discord.conftest import TOKEN, no_wait
 from tests.discord.dc_chat import DiscordChat
 from tests.discord.dc_fake import FakeDiscord
+from tests.waiting import retries, until
 
 FAST = StartBackoff(first=0.01, longest=0.04)  # the pauses of production, scaled down
 PATIENT = StartBackoff(first=60, longest=60)  # a pause no test may sit through
@@ -71,16 +72,6 @@ async def launcher(
     yield launched
     launched.stop.set()
     await asyncio.gather(*launched.running, return_exceptions=True)
-
-
-async def until(condition: Callable[[], object], timeout: float = 10.0) -> None:
-    async with asyncio.timeout(timeout):
-        while not condition():
-            await asyncio.sleep(0.01)
-
-
-def retries(caplog: pytest.LogCaptureFixture) -> list[str]:
-    return [r.getMessage() for r in caplog.records if "could not start" in r.getMessage()]
 
 
 def logins(fake: FakeDiscord) -> list[Any]:

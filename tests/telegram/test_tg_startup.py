@@ -23,6 +23,7 @@ from knowledge.base import KnowledgeBase
 from tests.telegram.conftest import MovableClock, Sleeps, telegram_options
 from tests.telegram.tg_fake import ALICE, FakeBotAPI
 from tests.telegram.tg_updates import message
+from tests.waiting import retries, until
 
 FAST = StartBackoff(first=0.01, longest=0.04)  # the pauses of production, scaled down
 PATIENT = StartBackoff(first=60, longest=60)  # a pause no test may sit through
@@ -63,16 +64,6 @@ async def launcher(
         yield launched
         launched.stop.set()
         await asyncio.gather(*launched.running, return_exceptions=True)
-
-
-async def until(condition: Callable[[], object], timeout: float = 10.0) -> None:
-    async with asyncio.timeout(timeout):
-        while not condition():
-            await asyncio.sleep(0.01)
-
-
-def retries(caplog: pytest.LogCaptureFixture) -> list[str]:
-    return [r.getMessage() for r in caplog.records if "could not start" in r.getMessage()]
 
 
 async def test_a_network_that_is_down_at_start_up_is_waited_out(
