@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from answers.text import fold, tokens, words
@@ -47,6 +48,7 @@ def _en_key(phrase: str) -> str:
     return " ".join(words(fold(phrase)))
 
 
+@lru_cache(maxsize=4)  # parsed once per process: the core and the kb checks share it
 def load_lexicon(path: Path = LEXICON) -> Lexicon:
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     topics: dict[str, Topic] = {}

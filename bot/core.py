@@ -74,13 +74,7 @@ class Core:
         rejection = reject_reason(text) or bad_date
         lang = lang or (self.detect_language(text) if rejection is None else self.default_language)
         if rejection is not None:
-            return self.renderer.reply(
-                kind="rejected",
-                lang=lang,
-                outcome=Outcome.REJECTED,
-                context={"reason_en": rejection.en, "reason_zh": rejection.zh},
-                as_of=None if bad_date else as_of,
-            )
+            return self._rejected(rejection, lang, None if bad_date else as_of)
         match = self.matcher.match(clean(text))
         if match.outcome == "choices":
             choices = [Choice(key=t, label=self.label(t, lang)) for t in match.topics]
@@ -104,15 +98,20 @@ class Core:
         """
         rejection = self._as_of_rejection(as_of)
         if rejection is not None:
-            reply = self.renderer.reply(
-                kind="rejected",
-                lang=lang,
-                outcome=Outcome.REJECTED,
-                context={"reason_en": rejection.en, "reason_zh": rejection.zh},
-            )
+            reply = self._rejected(rejection, lang, None)
         else:
             reply = self._answer_key(key, lang, as_of, days)
         return replace(reply, extra={**reply.extra, "topic": key})
+
+    def _rejected(self, rejection: Rejection, lang: str, as_of: dt.date | None) -> Reply:
+        """A one-line refusal in the asker's language (with the caveat, like every reply)."""
+        return self.renderer.reply(
+            kind="rejected",
+            lang=lang,
+            outcome=Outcome.REJECTED,
+            context={"reason_en": rejection.en, "reason_zh": rejection.zh},
+            as_of=as_of,
+        )
 
     def _as_of_rejection(self, as_of: dt.date | None) -> Rejection | None:
         """A past date the knowledge base can answer for: not in the future, not before it began."""

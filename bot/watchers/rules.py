@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from bot.watchers.signal import Finding, Signal, SignalState, excerpt
@@ -102,7 +102,3 @@ class Rules:
             state=state,
             found_at=found_at,
         )
-
-
-def claims_of(signals: Sequence[Signal]) -> list[str]:
-    return list(dict.fromkeys(c for s in signals for c in s.claims))

@@ -91,11 +91,6 @@ def messages(reply: Reply, *, limit: int = LIMIT) -> list[str]:
     return pack(blocks + caveat[:-1], limit, tail=caveat[-1] if caveat else "", measure=tg_len)
 
 
-def plain_message(value: str, *, limit: int = LIMIT) -> list[str]:
-    """User- or source-provided text with no structure, escaped and cut."""
-    return pack(_plain(value, limit), limit, measure=tg_len)
-
-
 def choice_keyboard(reply: Reply) -> InlineKeyboardMarkup | None:
     """The reply's choices, one per row, and "none of these" last."""
     buttons = [
