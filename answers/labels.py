@@ -13,6 +13,7 @@ LEVEL = {
         "corroborated": "corroborated",
         "single-source": "single source",
         "indirect": "indirect evidence only",
+        "no-record": "no record found",
     },
     "zh": {
         "disputed": "存在矛盾",
@@ -20,6 +21,7 @@ LEVEL = {
         "corroborated": "多源印证",
         "single-source": "单一信源",
         "indirect": "仅间接证据",
+        "no-record": "未见记录",
     },
 }
 
@@ -33,6 +35,7 @@ SOURCE_KIND = {
         "model-card": "model card",
         "news-relay": "news relay",
         "blog": "blog post",
+        "official-website": "official website",
     },
     "zh": {
         "social-post": "社交媒体帖子",
@@ -43,6 +46,7 @@ SOURCE_KIND = {
         "model-card": "模型卡",
         "news-relay": "新闻转述",
         "blog": "博客文章",
+        "official-website": "官方网站",
     },
 }
 

@@ -120,6 +120,7 @@ class Renderer:
             "today": today,
             "evidence_date": facts.evidence_date,
             "kb_date": facts.kb_date,
+            "record_date": self.kb.newest_published(as_of),
             **(context or {}),
         }
         module = self.env.get_template(f"{lang}/{kind}.j2").make_module(variables)

@@ -82,7 +82,7 @@ def cold_ask(runs: int = 5) -> tuple[list[float], int]:
 
 def main() -> None:
     qs = questions()
-    core = Core(load(), clock=fixed_clock(dt.datetime(2026, 11, 29, 12)))
+    core = Core(load(), clock=fixed_clock(dt.datetime(2026, 11, 30, 12)))
     samples = warm_latency(core, qs)
     print(f"warm answer latency over {len(samples)} answers ({len(qs)} distinct questions):")
     print(

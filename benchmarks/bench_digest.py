@@ -39,8 +39,8 @@ from knowledge.schema import (  # noqa: E402
     Text,
 )
 
-TODAY = dt.date(2026, 11, 29)
-NOW = dt.datetime(2026, 11, 29, 12, tzinfo=dt.UTC)
+TODAY = dt.date(2026, 11, 30)
+NOW = dt.datetime(2026, 11, 30, 12, tzinfo=dt.UTC)
 DAYS = 200  # the generated history spans this many days before TODAY
 ZONES = (
     "UTC",

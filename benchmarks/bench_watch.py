@@ -40,7 +40,7 @@ from tests.watchers import payloads as p  # noqa: E402
 from tests.watchers.internet import marin_internet  # noqa: E402
 from tests.watchers.web import Resource, Web  # noqa: E402
 
-START = dt.datetime(2026, 11, 29, 9, 0, tzinfo=dt.UTC)
+START = dt.datetime(2026, 11, 30, 9, 0, tzinfo=dt.UTC)
 ROUNDS = 15
 
 
@@ -81,7 +81,7 @@ def make_news(marin: dict[str, Resource]) -> None:
     marin[p.COMMENTS_8506].set(
         [
             p.comment(
-                3400000000 + i, body.format(step=262_000 + i * 500), f"2026-11-29T09:0{i}:00Z"
+                3400000000 + i, body.format(step=262_000 + i * 500), f"2026-11-30T09:0{i}:00Z"
             )
             for i in range(5)
         ]
@@ -89,17 +89,17 @@ def make_news(marin: dict[str, Resource]) -> None:
     for url in (p.COMMITS_CURRENT_RUN, p.COMMITS_LADDER, p.COMMITS_ALL, p.COMMITS_REPORTS):
         old = json.loads(marin[url].body)
         marin[url].set(
-            [p.commit(f"hero: new change to {url[-12:]}", "2026-11-29T09:05:00Z"), *old[:29]]
+            [p.commit(f"hero: new change to {url[-12:]}", "2026-11-30T09:05:00Z"), *old[:29]]
         )
     marin[p.SEARCH].set(
         p.search(
-            p.issue(10422, "[Hero Run] Midtraining mixture for 535B-A23B", "2026-11-29T09:04:00Z"),
-            p.issue(10419, "Hero: checkpoint converter", "2026-11-29T08:58:00Z", pr=True),
+            p.issue(10422, "[Hero Run] Midtraining mixture for 535B-A23B", "2026-11-30T09:04:00Z"),
+            p.issue(10419, "Hero: checkpoint converter", "2026-11-30T08:58:00Z", pr=True),
         )
     )
     models = json.loads(marin[p.HF_MODELS].body)
     marin[p.HF_MODELS].set(
-        [p.hf_model("marin-community/marin-535b-a23b-base", "2026-11-29T09:05:00.000Z"), *models]
+        [p.hf_model("marin-community/marin-535b-a23b-base", "2026-11-30T09:05:00.000Z"), *models]
     )
     filler = [
         f"Section {i}: throughput, loss and checkpoint notes for the hero run." for i in range(2000)

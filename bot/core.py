@@ -25,6 +25,7 @@ from knowledge.base import KnowledgeBase
 OVERVIEW = (
     "training-started",
     "progress-latest",
+    "training-ongoing-1010",
     "pretraining-not-finished",
     "model-not-released",
     "expected-end",

@@ -30,6 +30,7 @@ from bot.clock import Clock
 from bot.errors import CuratorError
 from bot.store.signals import SignalStore
 from bot.watchers.signal import Signal, SignalState
+from knowledge.audit import quote_found
 from knowledge.base import KnowledgeBase
 from knowledge.loader import DEFAULT_DIR, load_with_problems
 from knowledge.schema import Claim, EvidenceLink, Level, Source, SourceKind, Stance, Strength
@@ -107,7 +108,7 @@ class Curator:
                 source=source_id,
                 stance=stance,
                 strength=strength,
-                quote=quote or _quote(signal),
+                quote=quote or _quote(signal, kb.sources.get(source_id) or source),
                 recorded=today,
             )
         except ValidationError as exc:
@@ -214,6 +215,8 @@ def _source_for(
             kind=kind or signal.kind,
             publisher=signal.publisher,
             published=signal.date.astimezone(dt.UTC).date(),
+            # The fetched words are the record's own: link quotes are checked against them.
+            excerpts=[signal.excerpt or signal.title],
         )
     except ValidationError as exc:
         raise CuratorError(f"signal {signal.id} does not make a valid source: {exc}") from exc
@@ -224,8 +227,12 @@ def _same_url(a: str, b: str) -> bool:
     return a.rstrip("/") == b.rstrip("/")
 
 
-def _quote(signal: Signal) -> str:
+def _quote(signal: Signal, source: Source | None) -> str:
+    """The signal's words, cut to a quote; for a curated record that does not hold them, the
+    record's first excerpt (a quote must be the record's words as the KB holds them)."""
     text = signal.excerpt or signal.title
+    if source is not None and source.excerpts and not quote_found(text, source):
+        text = source.excerpts[0]
     if len(text) <= QUOTE_CHARS:
         return text
     return text[:QUOTE_CHARS].rsplit(" ", 1)[0] + "…"
@@ -240,6 +247,7 @@ def _source_toml(s: Source) -> str:
         f"kind = {toml_string(str(s.kind))}",
         f"publisher = {toml_string(s.publisher)}",
         f"published = {s.published.isoformat()}",
+        f"excerpts = [{', '.join(toml_string(e) for e in s.excerpts)}]",
     ]
     return "\n".join(lines) + "\n"
 

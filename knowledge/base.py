@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from knowledge.confidence import Assessment, assess, origin
-from knowledge.schema import Claim, EvidenceLink, Source, WatchPoint
+from knowledge.schema import Claim, ClaimKind, EvidenceLink, Source, WatchPoint
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,13 @@ class KnowledgeBase:
         key = (claim_id, as_of)
         cached = self._cache.get(key)
         if cached is None:
-            cached = assess(self.links_by_claim.get(claim_id, ()), self.sources, as_of)
+            claim = self.claims.get(claim_id)
+            cached = assess(
+                self.links_by_claim.get(claim_id, ()),
+                self.sources,
+                as_of,
+                absence=claim is not None and claim.kind is ClaimKind.ABSENCE,
+            )
             self._cache[key] = cached
         return cached
 
@@ -69,6 +75,17 @@ class KnowledgeBase:
         """The date of the newest evidence the KB had learned by ``as_of``."""
         dates = [link.recorded for link in self.links if as_of is None or link.recorded <= as_of]
         return max(dates, default=None)
+
+    def newest_published(self, as_of: dt.date | None = None) -> dt.date | None:
+        """The date of the newest record the KB held on ``as_of``: what "no record shows X"
+        was checked up to (never later than ``as_of`` itself)."""
+        dates = [
+            self.sources[link.source].published
+            for link in self.links
+            if (as_of is None or link.recorded <= as_of) and link.source in self.sources
+        ]
+        newest = max(dates, default=None)
+        return newest if newest is None or as_of is None else min(newest, as_of)
 
     @cached_property
     def first_recorded(self) -> dt.date | None:

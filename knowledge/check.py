@@ -8,7 +8,8 @@ from collections import Counter
 from collections.abc import Sequence
 
 from bot.errors import Problem
-from knowledge.schema import Claim, ClaimKind, EvidenceLink, Source, WatchPoint
+from knowledge.audit import figures_differ, quote_found, strip_arithmetic, unsupported
+from knowledge.schema import Claim, ClaimKind, EvidenceLink, Source, Stance, Strength, WatchPoint
 
 # An absence is worded as what the record does not show; templates insert the as-of date.
 ABSENCE_PREFIX = {"en": "No record in the knowledge base", "zh": "知识库中没有任何记录"}
@@ -79,7 +80,23 @@ def integrity_problems(
                     f"({by_id[link.source].published})",
                 )
             )
+        else:
+            problems += _link_words(where, link, by_id[link.source], by_id)
         linked = by_claim.get(link.claim)
+        if (
+            linked is not None
+            and linked.kind is ClaimKind.ABSENCE
+            and link.strength is Strength.DIRECT
+            and link.stance is Stance.SUPPORTS
+        ):
+            problems.append(
+                Problem(
+                    "evidence.toml",
+                    f"{where} → strength",
+                    "no record states an absence: link the records it was checked against "
+                    "as indirect or context",
+                )
+            )
         if linked is not None and link.recorded < linked.added:
             problems.append(
                 Problem(
@@ -100,12 +117,16 @@ def integrity_problems(
                 )
             )
 
+    linked_ids: dict[str, list[EvidenceLink]] = {}
+    for link in links:
+        if link.source in by_id:
+            linked_ids.setdefault(link.claim, []).append(link)
     for c in claims:
         where = f"claim '{c.id}'"
         if c.kind is not ClaimKind.PLAN:
             # A statement must be true on every date it is shown: nothing it mentions may
             # postdate the day the claim entered the KB (`--as-of` would leak the future).
-            late = [d for d in mentioned_dates(c.statement.en) if d > c.added]
+            late = [d for d in mentioned_dates(strip_arithmetic(c.statement.en)) if d > c.added]
             if late:
                 problems.append(
                     Problem(
@@ -115,6 +136,35 @@ def integrity_problems(
                         "put later facts in a new claim",
                     )
                 )
+        if c.kind in (ClaimKind.STATUS, ClaimKind.RESULT) and c.as_of is None:
+            problems.append(
+                Problem(
+                    "claims.toml",
+                    f"{where} → as_of",
+                    f"a {c.kind} claim says when it was true: add the date its newest record "
+                    "describes",
+                )
+            )
+        if c.id in linked_ids:
+            missing = unsupported(c, linked_ids[c.id], by_id)
+            if missing:
+                problems.append(
+                    Problem(
+                        "claims.toml",
+                        f"{where} → statement.en",
+                        f"states {', '.join(missing)}, which no linked record holds "
+                        '(write computed figures as "(our arithmetic: …)")',
+                    )
+                )
+        differ = figures_differ(c)
+        if differ:
+            problems.append(
+                Problem(
+                    "claims.toml",
+                    f"{where} → statement.zh",
+                    f"en and zh state different figures: {', '.join(differ)}",
+                )
+            )
         if c.kind is ClaimKind.ABSENCE:
             for lang, prefix in ABSENCE_PREFIX.items():
                 if not c.statement.get(lang).startswith(prefix):
@@ -177,6 +227,37 @@ def _date(y: int, m: int, d: int) -> dt.date:
         return dt.date(y, m, d)
     except ValueError:
         return dt.date.min
+
+
+def _link_words(
+    where: str, link: EvidenceLink, source: Source, by_id: dict[str, Source]
+) -> list[Problem]:
+    """A link quotes its record's words, or says it paraphrases (and then proves nothing)."""
+    problems: list[Problem] = []
+    if link.repeats is not None and link.repeats not in by_id:
+        problems.append(
+            Problem("evidence.toml", f"{where} → repeats", f"unknown source id '{link.repeats}'")
+        )
+    if link.paraphrase:
+        if link.strength is Strength.DIRECT:
+            problems.append(
+                Problem(
+                    "evidence.toml",
+                    f"{where} → paraphrase",
+                    "a direct link quotes the record's words; a paraphrase can only be "
+                    "indirect or context",
+                )
+            )
+    elif not quote_found(link.quote, source):
+        problems.append(
+            Problem(
+                "evidence.toml",
+                f"{where} → quote",
+                f"not in the excerpts of source '{source.id}': copy the record's words there, "
+                "or mark the link paraphrase = true",
+            )
+        )
+    return problems
 
 
 def _duplicates(file: str, table: str, ids: list[str]) -> list[Problem]:

@@ -1,15 +1,19 @@
 """Confidence is derived from the evidence, never typed in.
 
-The rules (``claims-and-confidence.md`` in the project's research notes, restated in the README):
-collapse relays into the record they repeat, keep only direct links, then
+The rules (``docs/CONFIDENCE.md``): collapse relays into the record they repeat, keep only
+direct links, then
 
     disputed      some direct record contradicts the claim
-    confirmed     >= 2 distinct records support it, at least one official non-social record
+    no-record     the claim is an absence ("no record shows X") and nothing contradicts it
+    confirmed     >= 2 distinct records support it, and at least one of them is an official
+                  non-social record that we read ourselves (not only through a relay)
     corroborated  >= 2 distinct records support it
     single-source exactly one record supports it
     indirect      no direct record; only indirect or context links
 
-Only links recorded on or before ``as_of`` count, so any past state can be recomputed.
+A record seen only through a relay is unverified by us, so it can corroborate but never
+confirm. Only links recorded on or before ``as_of`` count, so any past state can be
+recomputed.
 """
 
 from __future__ import annotations
@@ -51,10 +55,19 @@ def origin(source_id: str, sources: Mapping[str, Source]) -> str:
     return current
 
 
+def link_origin(link: EvidenceLink, sources: Mapping[str, Source]) -> str:
+    """The record a link's words come from: what it repeats, else its source's origin."""
+    if link.repeats is not None and link.repeats in sources:
+        return origin(link.repeats, sources)
+    return origin(link.source, sources)
+
+
 def assess(
     links: Iterable[EvidenceLink],
     sources: Mapping[str, Source],
     as_of: dt.date | None = None,
+    *,
+    absence: bool = False,
 ) -> Assessment:
     """The level of the claim these links are about, on ``as_of`` (None: with every link)."""
     counted = (
@@ -66,7 +79,7 @@ def assess(
     contradicting: dict[str, None] = {}
     weaker: dict[str, None] = {}
     for link in counted:
-        record = origin(link.source, sources)
+        record = link_origin(link, sources)
         if link.strength is not Strength.DIRECT:
             weaker[record] = None
         elif link.stance is Stance.CONTRADICTS:
@@ -75,7 +88,7 @@ def assess(
             supporting[record] = None
     weaker = {r: None for r in weaker if r not in supporting and r not in contradicting}
     return Assessment(
-        level=_level(supporting, contradicting, sources),
+        level=_level(supporting, contradicting, sources, absence=absence),
         supporting=_oldest_first(supporting, sources),
         contradicting=_oldest_first(contradicting, sources),
         weaker=_oldest_first(weaker, sources),
@@ -91,11 +104,15 @@ def _level(
     supporting: Mapping[str, None],
     contradicting: Mapping[str, None],
     sources: Mapping[str, Source],
+    *,
+    absence: bool,
 ) -> Level:
     if contradicting:
         return Level.DISPUTED
+    if absence:
+        return Level.NO_RECORD
     if len(supporting) >= 2:
-        if any(sources[r].kind in OFFICIAL_KINDS for r in supporting):
+        if any(sources[r].kind in OFFICIAL_KINDS and sources[r].read_directly for r in supporting):
             return Level.CONFIRMED
         return Level.CORROBORATED
     if len(supporting) == 1:

@@ -32,6 +32,7 @@ class SourceKind(StrEnum):
     MODEL_CARD = "model-card"
     NEWS_RELAY = "news-relay"
     BLOG = "blog"
+    OFFICIAL_WEBSITE = "official-website"
 
 
 # Records that count as "official, non-social" for the `confirmed` level.
@@ -41,6 +42,7 @@ OFFICIAL_KINDS = frozenset(
         SourceKind.STATUS_LOG,
         SourceKind.REPOSITORY,
         SourceKind.MODEL_CARD,
+        SourceKind.OFFICIAL_WEBSITE,
     }
 )
 
@@ -67,13 +69,20 @@ class Strength(StrEnum):
 
 
 class Level(StrEnum):
-    """Confidence levels, strongest signal first in the order the rules are applied."""
+    """Confidence levels, strongest signal first in the order the rules are applied.
+
+    ``no-record`` is the one level of an absence ("no record shows X"): an absence is never
+    "confirmed", because "[confirmed] no record shows pretraining finished" reads as "confirmed
+    still training". Its records are the ones it was checked against, and its date is the
+    as-of date written into the sentence.
+    """
 
     DISPUTED = "disputed"
     CONFIRMED = "confirmed"
     CORROBORATED = "corroborated"
     SINGLE_SOURCE = "single-source"
     INDIRECT = "indirect"
+    NO_RECORD = "no-record"
 
 
 class Text(Strict):
@@ -99,6 +108,14 @@ class Source(Strict):
     seen_via_relay: bool = False
     # Who we saw it through, when seen_via_relay is true (e.g. "the 2026-08-22 seed brief").
     seen_via: Text | None = None
+    # The record's own words as we hold them, copied exactly (from the record, our archived
+    # copy of it, or the relay that quoted it). Link quotes are checked against these.
+    excerpts: list[Annotated[str, Field(min_length=1)]] = Field(default_factory=list)
+
+    @property
+    def read_directly(self) -> bool:
+        """Whether we read the record itself (or a verbatim copy), not a third party's quote."""
+        return not self.seen_via_relay
 
 
 class EvidenceLink(Strict):
@@ -106,7 +123,15 @@ class EvidenceLink(Strict):
     source: str = Field(pattern=ID_PATTERN)
     stance: Stance
     strength: Strength
+    # The record's own words (an excerpt, "…" for a cut), unless ``paraphrase`` is true.
     quote: str = Field(min_length=1)
+    # True when ``quote`` is our summary of the record, not its words: such a link can only
+    # be indirect or context (``kb check`` refuses a direct link that quotes nothing).
+    paraphrase: bool = False
+    # When only this part of a record repeats another record (a news brief quoting a post),
+    # the record it repeats: the link collapses into that record, the source's other links
+    # stand as its own words. A source whose every word is a relay sets ``relays`` instead.
+    repeats: str | None = Field(default=None, pattern=ID_PATTERN)
     recorded: dt.date
 
 

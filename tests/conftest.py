@@ -13,7 +13,9 @@ from bot.core import Core
 from knowledge.base import KnowledgeBase
 from knowledge.loader import load
 
-TODAY = dt.datetime(2026, 11, 29, 12, 0, tzinfo=dt.UTC)
+# The day after the knowledge base last learned evidence (2026-11-30): a digest reports a
+# recorded day once it is over, so this is the first day that reports it.
+TODAY = dt.datetime(2026, 12, 1, 12, 0, tzinfo=dt.UTC)
 
 
 @pytest.fixture(scope="session")

@@ -75,7 +75,7 @@ def test_batch_mode_answers_one_json_object_per_line() -> None:
     assert done.returncode == 0, done.stderr
     rows = [json.loads(line) for line in done.stdout.splitlines()]
     assert [r["outcome"] for r in rows] == ["answer", "rejected", "answer", "rejected", "answer"]
-    assert rows[2]["language"] == "zh" and rows[2]["claims"] == ["pretraining-not-finished"]
+    assert rows[2]["language"] == "zh" and "pretraining-not-finished" in rows[2]["claims"]
     for row in rows:
         assert {
             "question",

@@ -20,7 +20,7 @@ def test_chinese_question_gets_a_chinese_answer(bot: Conversation) -> None:
     reply = bot.ask("Marin 535B 训练到哪一步了？")
     assert reply.language == "zh"
     assert reply.claims[0].id == "progress-latest"
-    assert "50.7%" in reply.body and "已确认" in reply.body
+    assert "231,464" in reply.body and "59.3%" in reply.body and "已确认" in reply.body
     assert "证据截至" in reply.caveat
 
 
@@ -35,8 +35,13 @@ def test_on_the_seed_day_the_launch_rested_on_one_relayed_post(bot: Conversation
 
 def test_so_the_model_is_out_is_answered_as_an_absence_with_its_date(bot: Conversation) -> None:
     reply = bot.ask("so the model is out?")
-    assert [c.id for c in reply.claims] == ["model-not-released"]
-    assert "No record in the knowledge base as of 2026-10-08 shows the model released" in reply.body
+    assert [c.id for c in reply.claims] == ["model-not-released", "export-tooling"]
+    assert (
+        "No record in the knowledge base (its newest record is from 2026-10-10) shows the model "
+        "released" in reply.body
+    )
+    # an absence is never "confirmed": that would read as "confirmed not released"
+    assert "[no record found]" in reply.body and "[confirmed]" not in reply.body
 
 
 def test_two_token_figures_are_shown_side_by_side(bot: Conversation) -> None:
@@ -48,7 +53,7 @@ def test_two_token_figures_are_shown_side_by_side(bot: Conversation) -> None:
 
 def test_stale_evidence_says_how_old_it_is(bot: Conversation) -> None:
     reply = bot.ask("how far along is it?")
-    assert "days before today (2026-11-29)" in reply.caveat
+    assert "days before today (2026-12-01)" in reply.caveat
 
 
 def test_a_question_about_something_else_gets_i_dont_know(bot: Conversation) -> None:
@@ -75,7 +80,7 @@ def test_a_question_about_another_model_is_not_answered_with_this_runs_facts(
 def test_comparing_with_another_model_is_still_about_this_run(bot: Conversation) -> None:
     reply = bot.ask("is it better than llama?")
     assert reply.extra["topic"] == "evaluation"
-    assert "No record in the knowledge base as of" in reply.body
+    assert "No record in the knowledge base (its newest record is from 2026-10-10)" in reply.body
 
 
 def test_a_two_part_question_gets_both_parts(bot: Conversation) -> None:
@@ -103,13 +108,13 @@ def test_dates_outside_the_knowledge_base_are_refused_clearly(bot: Conversation)
     before = bot.ask("status", as_of=dt.date(2020, 1, 1))
     assert before.outcome == "rejected"
     assert "its first evidence was recorded on 2026-08-22" in before.body
-    assert "recorded 2026-10-08" in before.caveat  # a real date, never a placeholder
+    assert "recorded 2026-11-30" in before.caveat  # a real date, never a placeholder
 
 
 def test_several_single_source_statements_are_each_named(bot: Conversation) -> None:
     reply = bot.ask("what's the loss?")
-    assert reply.caveat.count("⚠ Single source:") == 2
-    assert '"The status log reports a training-time eval at step 147,000…"' in reply.caveat
+    assert reply.caveat.count("⚠ Single source:") == 3
+    assert '"The status log of 2026-09-24 reports the first evaluation…"' in reply.caveat
 
 
 def test_a_traditional_chinese_question_gets_a_traditional_answer(bot: Conversation) -> None:

@@ -139,7 +139,9 @@ def test_a_claims_first_links_are_evidence_not_a_move_from_nothing(kb: Knowledge
     found = changes(kb, window(D(2026, 8, 22), D(2026, 8, 25)))
     released = next(g for g in found.claims if g.claim == "released")
     assert [c.kind for c in released.changes] == [ChangeKind.EVIDENCE]
-    assert released.level is Level.INDIRECT
+    # an absence's level is "no record found" from the start: its links are what it was
+    # checked against, never a record stating it
+    assert released.level is Level.NO_RECORD
 
 
 def test_contradictions_and_new_claims_are_reported(kb: KnowledgeBase) -> None:
@@ -375,8 +377,8 @@ def test_a_past_window_is_rendered_as_the_kb_stood_then(digests: DigestService) 
 
 @pytest.fixture(scope="module")
 def bundled() -> DigestService:
-    kb = load(today=dt.date(2026, 11, 29))
-    return DigestService(kb, Renderer(kb, fixed_clock(dt.datetime(2026, 11, 29, tzinfo=dt.UTC))))
+    kb = load(today=dt.date(2026, 11, 30))
+    return DigestService(kb, Renderer(kb, fixed_clock(dt.datetime(2026, 11, 30, tzinfo=dt.UTC))))
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -410,7 +412,7 @@ def test_whats_new_in_a_chat_fits_a_few_messages_not_the_whole_batch(
 def test_the_bundled_kb_history_replays_level_by_level(bundled: DigestService) -> None:
     """Chaining every confidence move since the start ends at each claim's level today."""
     kb = bundled.kb
-    found = changes(kb, Window(after=None, through=dt.date(2026, 11, 29)))
+    found = changes(kb, Window(after=None, through=dt.date(2026, 11, 30)))
     for group in found.claims:
         moves = [c for c in group.changes if c.kind is ChangeKind.LEVEL]
         if moves:
@@ -428,7 +430,7 @@ def run_cli(module: object, argv: list[str], tmp_path: Path) -> int:
     args = parser.parse_args(argv)
     ctx = AppContext(
         Settings(db_path=tmp_path / "cli.sqlite3"),
-        clock=fixed_clock(dt.datetime(2026, 11, 29, tzinfo=dt.UTC)),
+        clock=fixed_clock(dt.datetime(2026, 11, 30, tzinfo=dt.UTC)),
     )
     try:
         return int(args.handler(args, ctx))
@@ -456,7 +458,7 @@ def test_digest_command_json_has_the_changes(
     )
     data = json.loads(capsys.readouterr().out)
     assert data["language"] == "zh" and data["kind"] == "digest"
-    assert data["window"] == {"after": "2026-07-31", "through": "2026-11-29"}
+    assert data["window"] == {"after": "2026-07-31", "through": "2026-11-30"}
     assert {c["kind"] for c in data["changes"]} >= {"level", "evidence", "new-claim"}
     assert data["caveat"] in data["text"]
 
@@ -468,7 +470,7 @@ def test_digest_command_json_has_the_changes(
         (["--days", "3651"], "--days must be between 1 and 3650, not 3651"),
         (["--days", "800000"], "--days must be between 1 and 3650, not 800000"),
         (["--days", "99999999999"], "--days must be between 1 and 3650, not 99999999999"),
-        (["--since", "2027-01-01"], "--since 2027-01-01 is in the future (today is 2026-11-29)"),
+        (["--since", "2027-01-01"], "--since 2027-01-01 is in the future (today is 2026-11-30)"),
         (["--since", "1999-12-31"], "--since 1999-12-31 is before 2000-01-01"),
         (["--since", "0001-01-01"], "--since 0001-01-01 is before 2000-01-01"),
     ],
@@ -485,9 +487,9 @@ def test_digest_command_accepts_the_edges_of_the_range(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     assert run_cli(digest_command, ["digest", "--days", "3650"], tmp_path) == 0
-    assert capsys.readouterr().out.startswith("Evidence digest, 2016-12-02 – 2026-11-29")
+    assert capsys.readouterr().out.startswith("Evidence digest, 2016-12-03 – 2026-11-30")
     assert run_cli(digest_command, ["digest", "--since", "2000-01-01"], tmp_path) == 0
-    assert capsys.readouterr().out.startswith("Evidence digest, 2000-01-01 – 2026-11-29")
+    assert capsys.readouterr().out.startswith("Evidence digest, 2000-01-01 – 2026-11-30")
 
 
 def test_a_huge_window_from_the_shell_is_a_one_line_error_not_a_traceback(
@@ -562,8 +564,8 @@ def test_subscriptions_list_shows_who_gets_what(
 
 
 def test_a_claim_added_in_the_window_arrives_at_its_level_without_a_fake_transition() -> None:
-    kb = load(today=dt.date(2026, 11, 29))
-    found = changes(kb, Window.since(dt.date(2026, 8, 1), dt.date(2026, 11, 29)))
+    kb = load(today=dt.date(2026, 11, 30))
+    found = changes(kb, Window.since(dt.date(2026, 8, 1), dt.date(2026, 11, 30)))
     architecture = next(g for g in found.claims if g.claim == "architecture")
     kinds = [c.kind for c in architecture.changes]
     assert ChangeKind.LEVEL not in kinds and ChangeKind.NEW_CLAIM in kinds

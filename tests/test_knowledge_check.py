@@ -12,7 +12,7 @@ from bot.cli import main
 from bot.errors import KnowledgeInvalid
 from knowledge.loader import DEFAULT_DIR, load, load_with_problems
 
-TODAY = dt.date(2026, 11, 29)
+TODAY = dt.date(2026, 11, 30)
 
 
 @pytest.fixture
@@ -76,7 +76,7 @@ def test_a_relay_cycle(kb_dir: Path) -> None:
         kb_dir / "sources.toml",
         'publisher = "Percy Liang (Marin lead)"\npublished = 2026-08-21',
         'publisher = "Percy Liang (Marin lead)"\npublished = 2026-08-21\n'
-        'relays = "seed-brief-0822"',
+        'relays = "cn-community-relays"',
     )
     found = problems(kb_dir)
     assert any("relay cycle:" in p and "x-percy-launch" in p for p in found)
@@ -146,7 +146,7 @@ def test_kb_check_passes_on_the_bundled_files(capsys: pytest.CaptureFixture[str]
 def test_a_statement_cannot_mention_a_date_after_its_claim_was_added(kb_dir: Path) -> None:
     edit(
         kb_dir / "claims.toml",
-        'statement.en = "The run uses 11 × GB200 NVL72 racks."',
+        'statement.en = "The hero run\'s hardware is 11 GB200 NVL72 racks."',
         'statement.en = "The run uses 11 × GB200 NVL72 racks (running on 2026-09-09)."',
     )
     [problem] = problems(kb_dir)

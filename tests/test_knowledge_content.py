@@ -47,7 +47,13 @@ def test_records_seen_only_through_a_relay_are_marked(kb: KnowledgeBase) -> None
         "athena-huang-foundation",
         "athena-launch-note",
     } <= relayed
-    assert kb.sources["seed-brief-0822"].relays == "x-percy-launch"
+    assert kb.sources["cn-community-relays"].relays == "x-percy-launch"
+    # The seed brief repeats the X post for the launch facts only; its judgments are its own.
+    seed_links = [x for x in kb.links if x.source == "seed-brief-0822"]
+    launch = next(x for x in seed_links if x.claim == "training-started")
+    judgment = next(x for x in seed_links if x.claim == "seed-judgment")
+    assert launch.repeats == "x-percy-launch" and judgment.repeats is None
+    assert kb.assessment("seed-judgment").supporting == ("seed-brief-0822",)
 
 
 def test_launch_went_from_single_source_to_confirmed_by_the_status_log(kb: KnowledgeBase) -> None:

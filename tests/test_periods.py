@@ -35,19 +35,20 @@ def test_periods_are_read_from_the_question(question: str, days: int | None) -> 
 
 
 def test_what_changed_this_week_says_nothing_changed_this_week(kb: KnowledgeBase) -> None:
-    clock = fixed_clock(TODAY)
+    later = TODAY + dt.timedelta(days=10)  # a quiet week after the 2026-11-30 update
+    clock = fixed_clock(later)
     digests = DigestService(kb, Renderer(kb, clock))
 
     def changes(lang: str, as_of: dt.date | None, days: int | None) -> Reply:
         if days is None:
             return digests.recent(lang=lang, as_of=as_of).reply
-        return digests.build(Window.last_days(days, TODAY.date()), lang=lang).reply
+        return digests.build(Window.last_days(days, later.date()), lang=lang).reply
 
     core = Core(kb, clock=clock, changes=changes)
     week = core.ask("what changed this week?")
     assert (
-        week.kind == "digest" and "No change to the evidence 2026-11-23 – 2026-11-29" in week.body
+        week.kind == "digest" and "No change to the evidence 2026-12-05 – 2026-12-11" in week.body
     )
-    assert "2026-10-08" in week.body  # and when the newest evidence was recorded
+    assert "2026-11-30" in week.body  # and when the newest evidence was recorded
     latest = core.ask("what changed recently?")
-    assert "Latest evidence changes, on 2026-10-08" in latest.title
+    assert "Latest evidence changes, on 2026-11-30" in latest.title

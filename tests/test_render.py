@@ -40,6 +40,7 @@ def test_a_contradicted_absence_is_shown_as_conflicting_records(tmp_path: Path) 
         f.write(
             '\n[[source]]\nid = "hf-535b-card"\ntitle = "Hugging Face model card: marin-535b"\n'
             'kind = "model-card"\npublisher = "marin-community"\npublished = 2026-11-28\n'
+            'excerpts = ["The marin-535b weights are available under Apache-2.0."]\n'
         )
     with (kb_dir / "evidence.toml").open("a", encoding="utf-8") as f:
         f.write(
@@ -51,7 +52,7 @@ def test_a_contradicted_absence_is_shown_as_conflicting_records(tmp_path: Path) 
     reply = core.ask("is the model out?")
     assert reply.claims[0].level == "disputed"
     assert reply.body.startswith("• Conflicting records:")
-    assert "No record in the knowledge base as of" not in reply.body
+    assert "No record in the knowledge base (its newest" not in reply.body
     assert "⚠ Disputed: Hugging Face model card: marin-535b (model card" in reply.caveat
     assert core.ask("模型发布了吗").caveat.startswith("⚠ 存在矛盾：")
     assert dt.date(2026, 11, 28).isoformat() in reply.caveat

@@ -520,8 +520,8 @@ from bot.store.sqlite import SQLiteStore
 from knowledge.loader import load
 
 db, log, go = sys.argv[1:4]
-clock = fixed_clock(dt.datetime(2026, 11, 29, 1, 30, tzinfo=dt.UTC))
-kb = load(today=dt.date(2026, 11, 29))
+clock = fixed_clock(dt.datetime(2026, 11, 30, 1, 30, tzinfo=dt.UTC))
+kb = load(today=dt.date(2026, 11, 30))
 
 class Log:
     async def send(self, destination, reply, *, skip=0):

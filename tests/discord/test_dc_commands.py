@@ -39,7 +39,8 @@ async def test_ask_answers_with_an_embed_and_its_caveat(chat: DiscordChat) -> No
     embed = answer.embeds[0]
     assert embed["title"] == "Has training started?"
     assert (
-        "🟩 The Marin 535B-A23B hero run has started training. [confirmed]" in embed["description"]
+        "🟩 The Marin 535B-A23B hero run has started training. "
+        "(status as of 2026-08-21) [confirmed]" in embed["description"]
     )
     assert "\n\n>>> ⚠ Single source" in embed["description"]  # the caveat, in the body
     assert "Evidence as of" in embed["description"]

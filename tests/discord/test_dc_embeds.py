@@ -173,9 +173,9 @@ def test_any_reply_fits_discord_and_keeps_its_caveat(
 
 
 @pytest.mark.parametrize(
-    "level", ["confirmed", "corroborated", "single-source", "indirect", "disputed"]
+    "level", ["confirmed", "corroborated", "single-source", "indirect", "no-record", "disputed"]
 )
 def test_every_level_has_its_own_colour(level: str) -> None:
     (message,) = render(reply("Yes.", claims=(claim(level),)))
     assert message.embeds[0].colour == LEVEL_COLOUR[level]
-    assert len(set(LEVEL_COLOUR.values())) == 5
+    assert len(set(LEVEL_COLOUR.values())) == 6

@@ -60,7 +60,7 @@ async def test_help_lists_the_commands_then_the_topics_in_the_users_language(
 async def test_any_text_in_a_private_chat_is_a_question(telegram: TelegramHarness) -> None:
     [answer] = await telegram.say("has it started?")
     assert answer.text.startswith("<b>Has training started?</b>")
-    assert "has started training. [confirmed]" in answer.text
+    assert "has started training. (status as of 2026-08-21) [confirmed]" in answer.text
     assert caveat_last(answer.text) and "Evidence as of" in answer.text
     assert answer.params.get("reply_parameters") is None  # no quoting in a private chat
 

@@ -16,7 +16,7 @@ from bot.watchers.runner import CycleReport, WatchRunner
 from knowledge.base import KnowledgeBase
 from tests.watchers.web import Web
 
-START = dt.datetime(2026, 11, 29, 9, 0, tzinfo=dt.UTC)
+START = dt.datetime(2026, 11, 30, 9, 0, tzinfo=dt.UTC)
 
 
 class Clock:

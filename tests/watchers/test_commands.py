@@ -23,7 +23,7 @@ from tests.watchers.console import marin_watch, parser
 from tests.watchers.internet import marin_internet
 from tests.watchers.web import Web, server_error
 
-NOW = dt.datetime(2026, 11, 29, 9, 0, tzinfo=dt.UTC)
+NOW = dt.datetime(2026, 11, 30, 9, 0, tzinfo=dt.UTC)
 
 
 @pytest.fixture
@@ -60,9 +60,9 @@ def test_list_prints_the_queue_and_json_prints_one_object_a_line(
 
     assert marin_watch(ctx, "signals", "list") == 0
     assert capsys.readouterr().out.splitlines() == [
-        "hf-a  2026-11-29  new  Hugging Face model marin-community/hf-a",
+        "hf-a  2026-11-30  new  Hugging Face model marin-community/hf-a",
         "    may bear on: model-not-released",
-        "hf-b  2026-11-29  new  Hugging Face model marin-community/hf-b",
+        "hf-b  2026-11-30  new  Hugging Face model marin-community/hf-b",
         "    may bear on: model-not-released",
     ]
     assert marin_watch(ctx, "signals", "list", "--json") == 0
@@ -83,7 +83,7 @@ def test_a_dismissed_signal_leaves_the_queue_but_not_the_record(
     marin_watch(ctx, "signals", "list")
     assert "hf-a" not in capsys.readouterr().out
     marin_watch(ctx, "signals", "list", "--state", "dismissed")
-    assert capsys.readouterr().out.startswith("hf-a  2026-11-29  dismissed")
+    assert capsys.readouterr().out.startswith("hf-a  2026-11-30  dismissed")
 
 
 def test_showing_an_unknown_signal_is_a_one_line_error(ctx: AppContext) -> None:
@@ -121,8 +121,8 @@ def status_comment(ctx: AppContext, *claims: str) -> str:
 
 
 SNAPSHOT_WARNING = (
-    "  warning: claim progress-latest is a status snapshot: its statement describes 2026-10-03, "
-    "and this record is from 2026-11-29. Linking it does not change what the answer says; add "
+    "  warning: claim progress-latest is a status snapshot: its statement describes 2026-10-09, "
+    "and this record is from 2026-11-30. Linking it does not change what the answer says; add "
     "a new claim (or update the statement and as_of) in the same pull request"
 )
 
@@ -136,7 +136,7 @@ def test_show_never_suggests_linking_a_newer_record_to_a_dated_claim_without_a_w
     out = capsys.readouterr().out.splitlines()
 
     assert (
-        "  may bear on: progress-latest (now confirmed; describes 2026-10-03, before this record)"
+        "  may bear on: progress-latest (now confirmed; describes 2026-10-09, before this record)"
     ) in out
     suggestion = out.index("promote with:")
     assert "--claim progress-latest" in out[suggestion + 1]

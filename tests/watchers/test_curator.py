@@ -20,7 +20,7 @@ from bot.watchers.signal import Signal, SignalState
 from knowledge.loader import DEFAULT_DIR, load
 from knowledge.schema import Level, SourceKind, Stance, Strength
 
-NOW = dt.datetime(2026, 11, 29, 10, 0, tzinfo=dt.UTC)
+NOW = dt.datetime(2026, 11, 30, 10, 0, tzinfo=dt.UTC)
 
 STILL_4K = Signal(
     id="gh-8506-c3380012345",
@@ -30,9 +30,9 @@ STILL_4K = Signal(
     date=dt.datetime(2026, 11, 28, 18, 22, tzinfo=dt.UTC),
     title="GitHub issue #8506 comment by rjpower",
     excerpt="Now at step 262,000 / 390,251. Still training at 4k context: the 4k→8k extension "
-    'has not started yet. Next "permanent" checkpoint at step-264000.',
+    'has not started yet. Next "permanent" checkpoint at step-264000, one every 6,000 steps.',
     publisher="rjpower on GitHub (marin-community/marin#8506)",
-    claims=("progress-latest", "context-not-extended"),
+    claims=("progress-latest", "checkpoint-cadence"),
     watch_points=("curves-and-checkpoints",),
     found_at=NOW - dt.timedelta(hours=1),
 )
@@ -62,7 +62,7 @@ def test_promotion_appends_a_source_and_a_link_that_raise_the_claims_confidence(
 
     done = curator.promote(
         "gh-8506-c3380012345",
-        claim="context-not-extended",
+        claim="checkpoint-cadence",
         stance=Stance.SUPPORTS,
         strength=Strength.DIRECT,
     )
@@ -71,7 +71,7 @@ def test_promotion_appends_a_source_and_a_link_that_raise_the_claims_confidence(
     assert done.new_source and done.source_id == "gh-8506-c3380012345"
     appended = (kb_dir / "sources.toml").read_text()[len(sources_before) :]
     assert appended == (
-        "\n# promoted from signal gh-8506-c3380012345 on 2026-11-29 (marin-watch signals promote)\n"
+        "\n# promoted from signal gh-8506-c3380012345 on 2026-11-30 (marin-watch signals promote)\n"
         "[[source]]\n"
         'id = "gh-8506-c3380012345"\n'
         'title = "GitHub issue #8506 comment by rjpower"\n'
@@ -79,11 +79,14 @@ def test_promotion_appends_a_source_and_a_link_that_raise_the_claims_confidence(
         'kind = "status-log"\n'
         'publisher = "rjpower on GitHub (marin-community/marin#8506)"\n'
         "published = 2026-11-28\n"
+        'excerpts = ["Now at step 262,000 / 390,251. Still training at 4k context: the 4k→8k '
+        'extension has not started yet. Next \\"permanent\\" checkpoint at step-264000, one every '
+        '6,000 steps."]\n'
     )
     kb = load(kb_dir, today=NOW.date())
     [link] = [x for x in kb.links if x.source == "gh-8506-c3380012345"]
     assert (link.claim, link.stance, link.strength, link.recorded) == (
-        "context-not-extended",
+        "checkpoint-cadence",
         Stance.SUPPORTS,
         Strength.DIRECT,
         NOW.date(),
@@ -98,7 +101,7 @@ def test_a_record_that_contradicts_a_claim_makes_it_disputed(curator: Curator) -
         claim="pretraining-not-finished",
         stance=Stance.CONTRADICTS,
         strength=Strength.DIRECT,
-        quote="(test) pretraining finished",
+        quote="Now at step 262,000",
     )
     assert done.after is Level.DISPUTED
 
@@ -107,7 +110,7 @@ def test_promoting_one_record_to_a_second_claim_reuses_its_source(
     curator: Curator, kb_dir: Path
 ) -> None:
     curator.promote(
-        STILL_4K.id, claim="context-not-extended", stance=Stance.SUPPORTS, strength=Strength.DIRECT
+        STILL_4K.id, claim="checkpoint-cadence", stance=Stance.SUPPORTS, strength=Strength.DIRECT
     )
     second = curator.promote(
         STILL_4K.id, claim="progress-latest", stance=Stance.SUPPORTS, strength=Strength.INDIRECT
@@ -116,7 +119,7 @@ def test_promoting_one_record_to_a_second_claim_reuses_its_source(
     assert not second.new_source
     assert (kb_dir / "sources.toml").read_text().count('id = "gh-8506-c3380012345"') == 1
     assert second.signal.review == (
-        "context-not-extended supports direct via source gh-8506-c3380012345; "
+        "checkpoint-cadence supports direct via source gh-8506-c3380012345; "
         "progress-latest supports indirect via source gh-8506-c3380012345"
     )
 
@@ -125,14 +128,14 @@ def test_linking_the_same_record_to_the_same_claim_twice_is_refused(
     curator: Curator, kb_dir: Path
 ) -> None:
     curator.promote(
-        STILL_4K.id, claim="context-not-extended", stance=Stance.SUPPORTS, strength=Strength.DIRECT
+        STILL_4K.id, claim="checkpoint-cadence", stance=Stance.SUPPORTS, strength=Strength.DIRECT
     )
     files = snapshot(kb_dir)
 
     with pytest.raises(CuratorError, match="already linked"):
         curator.promote(
             STILL_4K.id,
-            claim="context-not-extended",
+            claim="checkpoint-cadence",
             stance=Stance.SUPPORTS,
             strength=Strength.DIRECT,
         )
@@ -216,7 +219,7 @@ def test_read_only_knowledge_files_are_refused_in_one_line_and_left_unchanged(
     with pytest.raises(CuratorError) as refused:
         curator.promote(
             STILL_4K.id,
-            claim="context-not-extended",
+            claim="checkpoint-cadence",
             stance=Stance.SUPPORTS,
             strength=Strength.DIRECT,
         )
@@ -237,7 +240,7 @@ def test_when_only_the_second_file_is_read_only_the_first_is_not_touched_either(
     with pytest.raises(CuratorError, match=r"cannot update .*sources\.toml: Permission denied"):
         curator.promote(
             STILL_4K.id,
-            claim="context-not-extended",
+            claim="checkpoint-cadence",
             stance=Stance.SUPPORTS,
             strength=Strength.DIRECT,
         )
@@ -265,7 +268,7 @@ def test_a_newer_record_on_a_dated_status_claim_is_promoted_with_a_warning(
 
     assert newer.id in {x.source for x in load(kb_dir, today=NOW.date()).links}  # it worked
     assert done.warnings == (
-        "claim progress-latest is a status snapshot: its statement describes 2026-10-03, and "
+        "claim progress-latest is a status snapshot: its statement describes 2026-10-09, and "
         "this record is from 2026-11-28. Linking it does not change what the answer says; add "
         "a new claim (or update the statement and as_of) in the same pull request",
     )
@@ -296,7 +299,7 @@ def test_a_signal_can_be_dismissed_once_and_a_promoted_one_not_at_all(curator: C
         curator.dismiss(STILL_4K.id)
 
     curator.promote(
-        STILL_4K.id, claim="context-not-extended", stance=Stance.SUPPORTS, strength=Strength.DIRECT
+        STILL_4K.id, claim="checkpoint-cadence", stance=Stance.SUPPORTS, strength=Strength.DIRECT
     )
     with pytest.raises(CuratorError, match="was promoted .* remove its link from evidence.toml"):
         curator.dismiss(STILL_4K.id)

@@ -9,6 +9,7 @@ from single source to confirmed, kb check passes, and the next digest says so an
 
 from __future__ import annotations
 
+import datetime as dt
 import shutil
 from pathlib import Path
 
@@ -53,24 +54,20 @@ def test_a_new_status_log_entry_becomes_evidence_only_when_a_curator_promotes_it
 
     # The team posts on the status log; the next cycle finds it.
     clock.advance(minutes=15)
-    marin[p.COMMENTS_8506].set([p.comment(3380012345, NEW_ENTRY, "2026-11-29T09:07:41Z")])
+    marin[p.COMMENTS_8506].set([p.comment(3380012345, NEW_ENTRY, "2026-11-30T09:07:41Z")])
     assert marin_watch(ctx, "watch", "--once", client=web.client()) == 0
     out = capsys.readouterr().out
     assert "1 new signal(s)" in out
-    assert "gh-8506-c3380012345  2026-11-29  GitHub issue #8506 comment by rjpower" in out
+    assert "gh-8506-c3380012345  2026-11-30  GitHub issue #8506 comment by rjpower" in out
     assert "context-not-extended" in out
 
     # Still only a signal: the claim has not moved.
-    assert ctx.kb.assessment("context-not-extended").level == "single-source"
+    assert ctx.kb.assessment("context-not-extended").level == "no-record"
 
     # The curator reads it ...
     assert marin_watch(ctx, "signals", "show", "gh-8506-c3380012345") == 0
     out = capsys.readouterr().out
-    # The claim describes 2026-10-03: linking a November record would leave its words behind.
-    assert (
-        "may bear on: context-not-extended (now single source; describes 2026-10-03, before "
-        "this record)"
-    ) in out
+    assert "may bear on: context-not-extended (now no record found)" in out
     assert "Still on 4k context" in out
 
     # ... and promotes it.
@@ -84,7 +81,7 @@ def test_a_new_status_log_entry_becomes_evidence_only_when_a_curator_promotes_it
         "--stance",
         "supports",
         "--strength",
-        "direct",
+        "indirect",
         "--quote",
         "Still on 4k context: the 4k→8k extension has not started yet",
     )
@@ -92,25 +89,24 @@ def test_a_new_status_log_entry_becomes_evidence_only_when_a_curator_promotes_it
     assert capsys.readouterr().out.splitlines() == [
         "promoted gh-8506-c3380012345: appended source gh-8506-c3380012345 to sources.toml "
         "and a link to evidence.toml",
-        "  context-not-extended: single source → confirmed",
+        "  context-not-extended: still no record found",
         "  kb check passed; review the change in a pull request",
-        "  warning: claim context-not-extended is a status snapshot: its statement describes "
-        "2026-10-03, and this record is from 2026-11-29. Linking it does not change what the "
-        "answer says; add a new claim (or update the statement and as_of) in the same pull "
-        "request",
     ]
 
     # A fresh process reads the files: the evidence, kb check and the next digest show it.
     later = AppContext(settings, clock=clock)
     a = later.kb.assessment("context-not-extended")
-    assert a.level == "confirmed"
-    assert "gh-8506-c3380012345" in a.supporting
+    # An absence is checked against records, never stated by one: the new record is what it
+    # was checked up to, and the answer's date moves with it.
+    assert a.level == "no-record"
+    assert "gh-8506-c3380012345" in a.weaker
+    assert later.kb.newest_published() == dt.date(2026, 11, 30)
     assert marin_watch(later, "kb", "check") == 0
     assert capsys.readouterr().out.startswith("knowledge base OK")
     assert marin_watch(later, "digest") == 0
     out = capsys.readouterr().out
-    assert "Latest evidence changes, on 2026-11-29" in out
-    assert "single source → confirmed, because of GitHub issue #8506 comment by rjpower" in out
+    assert "Latest evidence changes, on 2026-11-30" in out
+    assert "GitHub issue #8506 comment by rjpower" in out
 
     # And the queue is empty again.
     assert marin_watch(later, "signals", "list") == 0

@@ -14,7 +14,7 @@ from bot.watchers.fetch import Fetcher, FetchPolicy, Validators
 from tests.watchers import payloads as p
 from tests.watchers.web import Web, slow_drip
 
-NOW = dt.datetime(2026, 11, 29, 9, 0, tzinfo=dt.UTC)
+NOW = dt.datetime(2026, 11, 30, 9, 0, tzinfo=dt.UTC)
 
 MakeFetcher = Callable[..., Fetcher]
 
@@ -115,11 +115,11 @@ async def test_a_redirect_is_reported_not_followed(web: Web, fetcher: MakeFetche
 async def test_retry_after_may_be_an_http_date(web: Web, fetcher: MakeFetcher) -> None:
     web.on(
         p.HF_MODELS,
-        lambda r: httpx.Response(429, headers={"Retry-After": "Sun, 29 Nov 2026 10:30:00 GMT"}),
+        lambda r: httpx.Response(429, headers={"Retry-After": "Mon, 30 Nov 2026 10:30:00 GMT"}),
     )
     with pytest.raises(SourceRateLimited) as caught:
         await fetcher(p.HF_MODELS).get(p.HF_MODELS)
-    assert caught.value.until == dt.datetime(2026, 11, 29, 10, 30, tzinfo=dt.UTC)
+    assert caught.value.until == dt.datetime(2026, 11, 30, 10, 30, tzinfo=dt.UTC)
 
 
 async def test_a_spent_quota_holds_every_source_on_that_host_until_the_reset(

@@ -16,7 +16,7 @@ from bot.watchers.signal import Signal, SignalState
 from knowledge.base import KnowledgeBase
 from knowledge.schema import SourceKind
 
-NOW = dt.datetime(2026, 11, 29, 10, 0, tzinfo=dt.UTC)
+NOW = dt.datetime(2026, 11, 30, 10, 0, tzinfo=dt.UTC)
 
 
 def signal(
@@ -60,7 +60,7 @@ def test_the_digest_lists_unreviewed_signals_in_their_own_marked_section(
         in digest.reply.text
     )
     assert (
-        "[unreviewed] 2026-11-29: Hugging Face model marin-community/marin-535b-a23b-base "
+        "[unreviewed] 2026-11-30: Hugging Face model marin-community/marin-535b-a23b-base "
         "(marin-community on Hugging Face) https://huggingface.co/marin-community/marin-535b-a23b-base"
     ) in digest.reply.text
     assert digest.changes.signals[0].bears_on == ("model-not-released",)
@@ -89,7 +89,7 @@ def test_an_admin_sees_the_queue_newest_first_with_a_caveat_every_time(
     assert reply.title == "Unreviewed signals (12)"
     assert len(reply.sections) == 4  # one a signal, then "and 9 more"
     assert reply.sections[0].splitlines() == [
-        "[model-0] 2026-11-29 · Hugging Face model marin-community/model-0",
+        "[model-0] 2026-11-30 · Hugging Face model marin-community/model-0",
         "“marin-community/model-0 text-generation”",
         "may bear on: model-not-released",
         "https://huggingface.co/marin-community/model-0",

@@ -28,7 +28,7 @@ def finding(
         watched=watched,
         kind=SourceKind.STATUS_LOG,
         url="https://github.com/marin-community/marin/issues/8506#issuecomment-1",
-        date=dt.datetime(2026, 11, 29, tzinfo=dt.UTC),
+        date=dt.datetime(2026, 11, 30, tzinfo=dt.UTC),
         title=title,
         text=text,
         publisher="rjpower on GitHub",

@@ -63,7 +63,7 @@ async def test_one_source_failing_does_not_stop_the_others(
     clock.advance(minutes=15)
     web.on(p.HF_MODELS, server_error)
     marin[p.COMMENTS_8506].set(
-        [p.comment(42, "Now at step 301,000; cooldown begins.", "2026-11-29T09:10:00Z")]
+        [p.comment(42, "Now at step 301,000; cooldown begins.", "2026-11-30T09:10:00Z")]
     )
 
     report = await runner.run_once()
@@ -148,7 +148,7 @@ async def test_the_same_record_found_twice_is_one_signal(
     marin = marin_internet(web)
     await runner.run_once()
     clock.advance(minutes=15)
-    new = p.hf_model("marin-community/marin-535b-a23b-base", "2026-11-29T09:05:00.000Z")
+    new = p.hf_model("marin-community/marin-535b-a23b-base", "2026-11-30T09:05:00.000Z")
     marin[p.HF_MODELS].set([new])
     first = await runner.run_once()
     clock.advance(minutes=15)

@@ -14,7 +14,7 @@ from bot.store.sqlite import SQLiteStore
 from bot.watchers.signal import Signal, SignalState
 from knowledge.schema import SourceKind
 
-NOW = dt.datetime(2026, 11, 29, 9, 0, tzinfo=dt.UTC)
+NOW = dt.datetime(2026, 11, 30, 9, 0, tzinfo=dt.UTC)
 
 
 def signal(signal_id: str, *, day: int = 28, state: SignalState = SignalState.NEW) -> Signal:
@@ -92,7 +92,7 @@ def test_a_source_state_round_trips(store: SQLiteSignalStore) -> None:
     state = WatchState(
         "https://huggingface.co/api/models?author=marin-community",
         baseline_at=NOW,
-        cursor="2026-11-29T09:00:00Z",
+        cursor="2026-11-30T09:00:00Z",
         cache_url="https://huggingface.co/api/models?author=marin-community&limit=100",
         etag='W/"abc"',
         last_modified="Sat, 28 Nov 2026 10:00:00 GMT",

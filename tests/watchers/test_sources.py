@@ -13,7 +13,7 @@ async def test_a_new_status_log_comment_with_a_step_number_bears_on_progress(
     thread = web.serve(p.COMMENTS_8506, [])
     w = watch(p.COMMENTS_8506)
     await w.baseline()
-    assert web.requests[-1].url.params["since"] == "2026-11-29T09:00:00Z"  # history is baseline
+    assert web.requests[-1].url.params["since"] == "2026-11-30T09:00:00Z"  # history is baseline
 
     clock.advance(minutes=15)
     thread.set(
@@ -22,7 +22,7 @@ async def test_a_new_status_log_comment_with_a_step_number_bears_on_progress(
                 3380012345,
                 "Update: now at step 230,112 / 390,251. MFU steady at 26.4%. "
                 "Next permanent checkpoint at step-234000.",
-                "2026-11-29T09:07:41Z",
+                "2026-11-30T09:07:41Z",
             )
         ]
     )
@@ -46,7 +46,7 @@ async def test_the_cursor_advances_and_an_unchanged_thread_costs_a_free_304(
     w = watch(p.COMMENTS_8506)
     await w.baseline()
     clock.advance(minutes=15)
-    thread.set([p.comment(1, "Restarted from step 240,000.", "2026-11-29T09:10:00Z")])
+    thread.set([p.comment(1, "Restarted from step 240,000.", "2026-11-30T09:10:00Z")])
     await w.cycle()
 
     clock.advance(minutes=15)
@@ -56,7 +56,7 @@ async def test_the_cursor_advances_and_an_unchanged_thread_costs_a_free_304(
 
     assert moved.sources[0].outcome.value == "nothing new"
     assert report.sources[0].outcome.value == "not modified"
-    assert web.requests[-1].url.params["since"] == "2026-11-29T09:10:00Z"
+    assert web.requests[-1].url.params["since"] == "2026-11-30T09:10:00Z"
     assert web.requests[-1].headers["if-none-match"] == thread.etag
     assert report.new_signals == []
 
@@ -68,7 +68,7 @@ async def test_an_edited_comment_is_not_a_second_signal(
     w = watch(p.COMMENTS_8506)
     await w.baseline()
     clock.advance(minutes=15)
-    thread.set([p.comment(7, "Stall at step 250,100.", "2026-11-29T09:05:00Z")])
+    thread.set([p.comment(7, "Stall at step 250,100.", "2026-11-30T09:05:00Z")])
     assert len((await w.cycle()).new_signals) == 1
 
     clock.advance(minutes=15)
@@ -77,8 +77,8 @@ async def test_an_edited_comment_is_not_a_second_signal(
             p.comment(
                 7,
                 "Stall at step 250,100 (resolved).",
-                "2026-11-29T09:05:00Z",
-                updated="2026-11-29T09:20:00Z",
+                "2026-11-30T09:05:00Z",
+                updated="2026-11-30T09:20:00Z",
             )
         ]
     )
@@ -100,7 +100,7 @@ async def test_the_plan_issue_8435_is_watched_the_same_way(
             p.comment(
                 3400000001,
                 "Context extension 4k→8k will start at ~50% as planned.",
-                "2026-11-29T09:12:00Z",
+                "2026-11-30T09:12:00Z",
                 issue=8435,
                 login="ClassicLarry",
             )
@@ -128,7 +128,7 @@ async def test_a_commit_touching_the_current_run_file_is_found(
 
     clock.advance(minutes=15)
     new = p.commit(
-        "Resume hero run from step 262000 after checkpoint restore", "2026-11-29T09:03:00Z"
+        "Resume hero run from step 262000 after checkpoint restore", "2026-11-30T09:03:00Z"
     )
     commits.set([new, *history])
     [signal] = (await w.cycle()).new_signals
@@ -154,16 +154,16 @@ async def test_every_commit_is_a_firehose_so_only_those_naming_the_run_are_kept(
     clock.advance(minutes=15)
     commits.set(
         [
-            p.commit("Fix docs typo", "2026-11-29T09:01:00Z"),
-            p.commit("[infra] Pin NCCL for the GB200 hero racks", "2026-11-29T09:02:00Z"),
-            p.commit("Speed up tokenizer tests", "2026-11-29T09:03:00Z"),
+            p.commit("Fix docs typo", "2026-11-30T09:01:00Z"),
+            p.commit("[infra] Pin NCCL for the GB200 hero racks", "2026-11-30T09:02:00Z"),
+            p.commit("Speed up tokenizer tests", "2026-11-30T09:03:00Z"),
         ]
     )
     [signal] = (await w.cycle()).new_signals
 
     assert "GB200" in signal.title
     assert "infra-for-hero" in signal.watch_points
-    assert "infra-commits" in signal.claims
+    assert "infra-moe-stack" in signal.claims
 
 
 async def test_a_new_issue_naming_the_run_is_found_through_search(
@@ -181,10 +181,10 @@ async def test_a_new_issue_naming_the_run_is_found_through_search(
             p.issue(
                 10422,
                 "[Hero Run] Midtraining data mixture for 535B-A23B",
-                "2026-11-29T09:04:00Z",
+                "2026-11-30T09:04:00Z",
                 body="Plan for the pretraining → midtraining boundary at step 312,192.",
             ),
-            p.issue(10419, "Hero: checkpoint converter", "2026-11-29T08:58:00Z", pr=True),
+            p.issue(10419, "Hero: checkpoint converter", "2026-11-30T08:58:00Z", pr=True),
             p.issue(8506, "Hero Run / Ongoing Status", "2026-08-20T01:00:00Z"),
         )
     )
@@ -214,7 +214,7 @@ async def test_a_new_model_from_marin_community_bears_on_the_release_claim(
     clock.advance(minutes=15)
     models.set(
         [
-            p.hf_model("marin-community/marin-535b-a23b-base", "2026-11-29T09:05:12.000Z"),
+            p.hf_model("marin-community/marin-535b-a23b-base", "2026-11-30T09:05:12.000Z"),
             p.hf_model("marin-community/marin-8b-base", "2025-05-19T18:00:00.000Z"),
         ]
     )
@@ -280,7 +280,7 @@ async def test_a_new_post_in_the_atom_feed_is_found(watch: Watch, web: Web, cloc
             (
                 "marin-535b-pretraining-done",
                 "Marin 535B finishes pretraining",
-                "2026-11-29T08:00:00Z",
+                "2026-11-30T08:00:00Z",
                 "<p>The <b>535B-A23B</b> hero run reached step 390,251.</p>",
             ),
             ("delphi", "Delphi", "2026-06-01T00:00:00Z", "<p>Scaling suite.</p>"),

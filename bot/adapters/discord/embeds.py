@@ -42,9 +42,10 @@ SOURCE_TITLE_LIMIT = 200  # keeps one source line, link included, far below a fi
 FOOTER_RESERVE = 100  # room kept in every message for the footer ("2/3 · evidence as of …")
 
 # Weakest first: an answer is only as strong as its weakest claim.
-LEVEL_ORDER = ("disputed", "indirect", "single-source", "corroborated", "confirmed")
+LEVEL_ORDER = ("disputed", "no-record", "indirect", "single-source", "corroborated", "confirmed")
 LEVEL_COLOUR = {
     "disputed": discord.Colour(0xE74C3C),  # red
+    "no-record": discord.Colour(0x95A5A6),  # grey: an absence, not a finding
     "indirect": discord.Colour(0xE67E22),  # orange
     "single-source": discord.Colour(0xF1C40F),  # amber
     "corroborated": discord.Colour(0x3498DB),  # blue
@@ -52,6 +53,7 @@ LEVEL_COLOUR = {
 }
 LEVEL_SQUARE = {
     "disputed": "🟥",
+    "no-record": "⬜",
     "indirect": "🟧",
     "single-source": "🟨",
     "corroborated": "🟦",
