@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from knowledge.confidence import Assessment, assess, origin
-from knowledge.schema import Claim, ClaimKind, EvidenceLink, Source, WatchPoint
+from knowledge.schema import Claim, ClaimKind, Correction, EvidenceLink, Source, WatchPoint
 
 
 @dataclass(frozen=True)
@@ -17,6 +17,7 @@ class KnowledgeBase:
     claims: Mapping[str, Claim]  # in file order: curated order is presentation order
     links: Sequence[EvidenceLink]
     watch_points: Sequence[WatchPoint]
+    corrections: Sequence[Correction] = ()
     _cache: dict[tuple[str, dt.date | None], Assessment] = field(
         default_factory=dict, repr=False, compare=False
     )

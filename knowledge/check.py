@@ -9,7 +9,16 @@ from collections.abc import Sequence
 
 from bot.errors import Problem
 from knowledge.audit import figures_differ, quote_found, strip_arithmetic, unsupported
-from knowledge.schema import Claim, ClaimKind, EvidenceLink, Source, Stance, Strength, WatchPoint
+from knowledge.schema import (
+    Claim,
+    ClaimKind,
+    Correction,
+    EvidenceLink,
+    Source,
+    Stance,
+    Strength,
+    WatchPoint,
+)
 
 # An absence is worded as what the record does not show; templates insert the as-of date.
 ABSENCE_PREFIX = {"en": "No record in the knowledge base", "zh": "知识库中没有任何记录"}
@@ -23,6 +32,7 @@ def integrity_problems(
     *,
     today: dt.date,
     broken: set[str] | frozenset[str] = frozenset(),
+    corrections: Sequence[Correction] = (),
 ) -> list[Problem]:
     """Problems across files. ``broken``: ids of entries that failed validation and were
     already reported; references to them are not reported again."""
@@ -180,6 +190,15 @@ def integrity_problems(
         for name, value in (("added", c.added), ("as_of", c.as_of)):
             if value is not None and value > today:
                 problems.append(Problem("claims.toml", f"{where} → {name}", _future(value)))
+
+    for index, fix in enumerate(corrections):
+        where = f"correction[{index}] (claim '{fix.claim}')"
+        if fix.claim not in claim_ids:
+            problems.append(
+                Problem("corrections.toml", f"{where} → claim", f"unknown claim id '{fix.claim}'")
+            )
+        if fix.date > today:
+            problems.append(Problem("corrections.toml", f"{where} → date", _future(fix.date)))
 
     for w in watch:
         for target in w.bears_on:

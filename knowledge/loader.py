@@ -16,7 +16,7 @@ from pydantic import BaseModel, ValidationError
 from bot.errors import KnowledgeInvalid, Problem
 from knowledge.base import KnowledgeBase
 from knowledge.check import integrity_problems
-from knowledge.schema import Claim, EvidenceLink, Source, WatchPoint
+from knowledge.schema import Claim, Correction, EvidenceLink, Source, WatchPoint
 
 DEFAULT_DIR = Path(__file__).parent / "data"
 
@@ -26,6 +26,7 @@ FILES: dict[str, tuple[str, type[BaseModel]]] = {
     "claims.toml": ("claim", Claim),
     "evidence.toml": ("link", EvidenceLink),
     "watch.toml": ("watch", WatchPoint),
+    "corrections.toml": ("correction", Correction),
 }
 
 M = TypeVar("M", bound=BaseModel)
@@ -49,8 +50,15 @@ def load_with_problems(
     claims = _read(directory, "claims.toml", Claim, problems, declared)
     links = _read(directory, "evidence.toml", EvidenceLink, problems, declared)
     watch = _read(directory, "watch.toml", WatchPoint, problems, declared)
+    corrections = _read(directory, "corrections.toml", Correction, problems, declared)
     problems += integrity_problems(
-        sources, claims, links, watch, today=today or dt.date.today(), broken=declared
+        sources,
+        claims,
+        links,
+        watch,
+        today=today or dt.date.today(),
+        broken=declared,
+        corrections=corrections,
     )
     kb = KnowledgeBase(
         sources={s.id: s for s in sources},
@@ -61,6 +69,7 @@ def load_with_problems(
             if link.source in {s.id for s in sources} and link.claim in {c.id for c in claims}
         ],
         watch_points=sorted(watch, key=lambda w: w.order),
+        corrections=[c for c in corrections if c.claim in {c.id for c in claims}],
     )
     return kb, problems
 

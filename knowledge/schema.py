@@ -149,6 +149,20 @@ class Claim(Strict):
     added: dt.date
 
 
+class Correction(Strict):
+    """A fact or level the bot stated before, corrected: the digest tells its readers.
+
+    Levels are recomputed from the evidence on every date, so a correction to the data or to
+    the rules leaves no trace in the evidence itself; this is that trace (ICD 203 standard 7:
+    explain changes in judgments).
+    """
+
+    date: dt.date
+    claim: str = Field(pattern=ID_PATTERN)  # the claim that now carries the corrected fact
+    before: Level | None = None  # the level shown before the correction, if it changed
+    cause: Text
+
+
 class WatchPoint(Strict):
     id: str = Field(pattern=ID_PATTERN)
     order: int = Field(ge=1)

@@ -22,7 +22,7 @@ from typing import Protocol
 
 from bot.errors import InputRejected
 from knowledge.base import KnowledgeBase
-from knowledge.schema import EvidenceLink, Level, Stance, Strength
+from knowledge.schema import EvidenceLink, Level, Stance, Strength, Text
 
 ONE_DAY = dt.timedelta(days=1)
 # What a person may ask for: ten years back at most, and nothing before the KB could hold
@@ -85,6 +85,7 @@ class ChangeKind(StrEnum):
     LEVEL = "level"  # confidence moved; ``links``: the direct links recorded that day (the cause)
     EVIDENCE = "evidence"  # a supporting or weaker link that did not move the level
     CONTRADICTION = "contradiction"  # a contradicting link that did not move the level
+    CORRECTION = "correction"  # a curator corrected what the bot said (``note``: why)
 
 
 @dataclass(frozen=True)
@@ -94,7 +95,8 @@ class Change:
     date: dt.date
     links: tuple[EvidenceLink, ...] = ()
     before: Level | None = None  # LEVEL only
-    after: Level | None = None  # LEVEL only
+    after: Level | None = None  # LEVEL and CORRECTION
+    note: Text | None = None  # CORRECTION only: its cause
 
     @property
     def contradicts(self) -> bool:
@@ -211,12 +213,28 @@ def changes(
     end = None if latest is None or latest <= window.through else window.through
     order = {cid: i for i, cid in enumerate(kb.claims)}
     groups = []
+    fixes: dict[str, list[Change]] = {}
+    for fix in kb.corrections:
+        if fix.date in window:
+            level = kb.assessment(fix.claim, end).level
+            fixes.setdefault(fix.claim, []).append(
+                Change(
+                    ChangeKind.CORRECTION,
+                    fix.claim,
+                    fix.date,
+                    before=fix.before,
+                    after=level,
+                    note=fix.cause,
+                )
+            )
     for claim in kb.claims.values():
         by_date = new.get(claim.id, {})
         added = claim.added in window
-        if not by_date and not added:
+        corrected = fixes.get(claim.id, [])
+        if not by_date and not added and not corrected:
             continue
         found = _claim_changes(kb, claim.id, window.after, end, by_date, added, claim.added)
+        found = sorted([*corrected, *found], key=lambda c: -c.date.toordinal())
         groups.append(ClaimChanges(claim.id, kb.assessment(claim.id, end).level, tuple(found)))
     groups.sort(key=lambda g: (-g.newest.toordinal(), order[g.claim]))
     return Changes(

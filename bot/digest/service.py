@@ -144,6 +144,7 @@ def _counts(found: Changes, kb: KnowledgeBase) -> dict[str, int]:
         "records": sum(1 for s in found.new_sources if kb.sources[s].relays is None),
         "new_claims": sum(c.kind is ChangeKind.NEW_CLAIM for c in all_changes),
         "contradicted": len(found.contradicted),
+        "corrections": sum(c.kind is ChangeKind.CORRECTION for c in all_changes),
         "signals": len(found.signals),
     }
 
@@ -164,6 +165,7 @@ def to_json(found: Changes) -> dict[str, object]:
                 "before": str(c.before) if c.before else None,
                 "after": str(c.after) if c.after else None,
                 "sources": [link.source for link in c.links],
+                "note": c.note.en if c.note else None,
             }
             for g in found.claims
             for c in g.changes
