@@ -13,9 +13,18 @@ from knowledge.base import KnowledgeBase
 
 LEXICON = Path(__file__).parent / "data" / "lexicon.toml"
 DEFAULT_WEIGHT = 2.0
-INTENTS = ("status", "sources", "watch", "changes", "help", "other-models", "outside")
+INTENTS = (
+    "status",
+    "sources",
+    "watch",
+    "changes",
+    "help",
+    "other-models",
+    "general-ml",
+    "outside",
+)
 # Intents that decline: the question is about something the knowledge base does not cover.
-DECLINING = ("other-models", "outside")
+DECLINING = ("other-models", "general-ml", "outside")
 
 
 @dataclass(frozen=True)

@@ -26,8 +26,12 @@ MAX_CHOICES = 3
 # A second topic joined by "and" is answered too when it scores at least this share of the first.
 SECOND_PART = 0.4
 OTHER = "other-models"
+# Another model's name is set aside only when a topic of this run outscores it this much.
+OTHER_OUTWEIGHED = 1.5
 _AND_EN = frozenset({"and", "&", "plus", "also"})
 _AND_ZH = ("和", "以及", "还有", "跟", "与", "、", "及")
+# Chinese sentence particles: "marin 535b 呢？" still only names the run.
+_PARTICLES = frozenset("吗呢了啊吧的呀么嘛")
 # Typo correction: similarity (0-100) needed to read an unknown word as a vocabulary word.
 TYPO_CUTOFF = 80.0
 _COMMON = frozenset(
@@ -96,7 +100,9 @@ class Matcher:
             if (
                 self._compares(stems, folded)
                 or self._names_own(stems)
-                or max(others.values(), default=0.0) > scores[OTHER]
+                # "the Marin 32B retrospective" is about this run's context; "how many
+                # experts does DeepSeek V3 have" is not, although "experts" scores
+                or max(others.values(), default=0.0) > scores[OTHER] * OTHER_OUTWEIGHED
             ):
                 del scores[OTHER]
             else:
@@ -170,6 +176,26 @@ class Matcher:
             token, self._spellings, scorer=fuzz.ratio, score_cutoff=TYPO_CUTOFF
         )
         return stem(str(hit[0])) if hit else word
+
+    def names_run(self, question: str) -> bool:
+        """Whether the question names this run (535B, A23B, hero, Marin), not just a topic."""
+        folded = fold(question)
+        stems = [stem(t) for t in tokens(folded)]
+        return self._names_own(stems) or "marin" in folded
+
+    def only_subject(self, question: str) -> bool:
+        """Whether the question says nothing beyond naming the run ("marin 535b?")."""
+        folded = fold(question)
+        text = f" {' '.join(stem(t) for t in tokens(folded))} "
+        for term in sorted(self.lexicon.subject_en, key=len, reverse=True):
+            text = text.replace(f" {term} ", " ")
+        rest = [w for w in text.split() if w not in _COMMON and len(w) > 2]
+        zh = folded
+        for term in self.lexicon.subject_zh:
+            zh = zh.replace(term, "")
+        return not rest and not any(
+            "\u4e00" <= ch <= "\u9fff" and ch not in _PARTICLES for ch in zh
+        )
 
     def _names_subject(self, stems: list[str], folded: str) -> bool:
         text = " ".join(stems)

@@ -68,6 +68,28 @@ SHORTHAND = {
     "ty": "thanks",
     "sec": "second",
     "secs": "seconds",
+    # the run's own shorthand (what people type in a research chat)
+    "hw": "hardware",
+    "bs": "batch size",
+    "gbs": "global batch size",
+    "ctx": "context",
+    "seqlen": "sequence length",
+    "ckpt": "checkpoint",
+    "ckpts": "checkpoints",
+    "tok": "tokens",
+    "toks": "tokens",
+    "pt": "pretraining",
+    "mt": "midtraining",
+    "arch": "architecture",
+    "params": "parameters",
+    "param": "parameters",
+    "hf": "hugging face",
+    "lr": "learning rate",
+    "evals": "evaluations",
+    "perf": "performance",
+    "gpus": "gpus",
+    "wandb": "wandb",
+    "info": "information",
 }
 
 

@@ -14,9 +14,11 @@ from answers.inputs import Rejection, clean, reject_reason
 from answers.lexicon import DECLINING, INTENTS, load_lexicon
 from answers.matcher import Matcher
 from answers.periods import period_days
+from answers.reading import Reader
 from answers.render import Renderer
 from answers.reply import Choice, Outcome, Reply
 from answers.script import is_traditional, traditional_reply
+from answers.similar import load_similar
 from answers.text import detect_language
 from bot.clock import Clock
 from knowledge.base import KnowledgeBase
@@ -54,7 +56,9 @@ class Core:
         self.default_language = default_language
         self.renderer = Renderer(kb, clock)
         self.lexicon = load_lexicon()
-        self.matcher = Matcher(self.lexicon, answerable={*INTENTS, *kb.topics})
+        answerable = {*INTENTS, *kb.topics}
+        self.matcher = Matcher(self.lexicon, answerable=answerable)
+        self.reader = Reader(self.matcher, load_similar(), answerable)
         self.changes = changes
 
     # --- questions -----------------------------------------------------------------------
@@ -76,7 +80,7 @@ class Core:
         lang = lang or (self.detect_language(text) if rejection is None else self.default_language)
         if rejection is not None:
             return self._rejected(rejection, lang, None if bad_date else as_of)
-        match = self.matcher.match(clean(text))
+        match = self.reader.read(clean(text)).match
         if match.outcome == "choices":
             choices = [Choice(key=t, label=self.label(t, lang)) for t in match.topics]
             return self.renderer.reply(
@@ -153,9 +157,12 @@ class Core:
             )
         if key == "changes" and self.changes is not None:
             return self.changes(lang, as_of, days)
-        if key == "other-models":
+        if key in ("other-models", "general-ml"):
             return self.renderer.reply(
-                kind="other_model", lang=lang, outcome=Outcome.UNKNOWN, as_of=as_of
+                kind=key.replace("-models", "_model").replace("-", "_"),
+                lang=lang,
+                outcome=Outcome.UNKNOWN,
+                as_of=as_of,
             )
         if key == "outside":
             return self._unknown(lang, as_of)

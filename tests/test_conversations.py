@@ -123,3 +123,8 @@ def test_a_traditional_chinese_question_gets_a_traditional_answer(bot: Conversat
     assert "知識庫中沒有任何記錄顯示模型已發布" in reply.body
     assert "證據截至" in reply.caveat
     assert "script" not in bot.ask("模型发布了吗？").extra
+
+
+def test_a_two_part_question_in_chinese_gets_both_parts(bot: Conversation) -> None:
+    reply = bot.ask("用了什么硬件，损失是多少？")
+    assert reply.outcome == "answer" and reply.extra["topic"] == "hardware+loss"

@@ -1,0 +1,134 @@
+"""Read a question with two signals: the lexicon and the nearest example questions.
+
+The lexicon (``matcher.py``) knows the run's vocabulary and splits two-part questions; the
+nearest examples (``similar.py``) generalize to words the lexicon never saw. They fail on
+different questions, so they are combined, not averaged:
+
+- both agree, or one is decisive and the other has nothing to say → answer;
+- they disagree and both are confident → offer both readings as choices;
+- neither is confident → "I don't know", with what the bot can answer. The overview ("where
+  the evidence stands") is given only when the question asks for the overall status, never
+  as a fallback that looks like an answer.
+
+A general machine-learning question ("how do I pick a learning rate for MoE?") is declined
+even when it contains run words, unless it names the run itself.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from answers.lexicon import DECLINING
+from answers.matcher import MIN_SCORE, OTHER, Match, Matcher
+from answers.similar import Nearest, Similar
+
+# The nearest example must be at least this similar (cosine) for its reading to be answered
+# on its own, and this far ahead of the next reading.
+ANSWER_AT = 0.46
+AHEAD_BY = 0.06
+# Below this the nearest example is noise; between the two, its readings become choices.
+CHOICES_AT = 0.30
+# A confident nearest reading that contradicts a lexicon reading this weak becomes a choice.
+DECISIVE_LEXICON = 6.0
+DISAGREE_AT = 0.65
+MAX_CHOICES = 3
+STATUS = "status"
+# A general-ML reading this confident declines even against a strong lexicon reading: "how
+# do I resume training from a checkpoint in pytorch" is not about this run's checkpoints.
+DECLINE_AT = 0.5
+# Where a two-part question splits: a question mark with more after it, "and", "+", a comma or
+# semicolon, and their Chinese counterparts.
+_PARTS = re.compile(
+    r"\?\s+(?=\S)|？(?=\S)|\s+(?:and|also|plus|&)\s+|\s*\+\s*|[,;，；、]\s*|以及|还有|另外|并且|而且|同时"
+)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a question asks, and why (both signals, for debugging and the benchmarks)."""
+
+    match: Match
+    lexicon: Match
+    nearest: Nearest
+
+
+class Reader:
+    def __init__(self, matcher: Matcher, similar: Similar, answerable: set[str]) -> None:
+        self.matcher = matcher
+        self.similar = similar
+        self.answerable = answerable
+
+    def read(self, question: str) -> Reading:
+        whole = self._read_one(question)
+        both = self._two_parts(question)
+        if both is not None and (
+            whole.match.outcome != "answer" or set(whole.match.topics) & set(both)
+        ):
+            return Reading(Match("answer", both, whole.match.scores), whole.lexicon, whole.nearest)
+        return whole
+
+    def _read_one(self, question: str) -> Reading:
+        lex = self.matcher.match(question)
+        raw = self.similar.nearest(question)
+        near = Nearest(tuple((r, s) for r, s in raw.ranked if r in self.answerable))
+        return Reading(self._decide(question, lex, near), lex, near)
+
+    def _two_parts(self, question: str) -> tuple[str, str] | None:
+        """ "when did it start and when does it end?": each part read on its own; both
+        answered when each is a clear reading of its own, and the two differ."""
+        found = _PARTS.search(question.strip())
+        if found is None:
+            return None
+        first, second = question[: found.start()], question[found.end() :]
+        if len(first.strip()) < 3 or len(second.strip()) < 3:
+            return None
+        a, b = self._read_one(first).match, self._read_one(second).match
+        if a.outcome != "answer" or b.outcome != "answer":
+            return None
+        ta, tb = a.topics[0], b.topics[0]
+        if ta == tb or {ta, tb} & {*DECLINING, STATUS}:
+            return None
+        return (ta, tb)
+
+    def _decide(self, question: str, lex: Match, near: Nearest) -> Match:
+        top, score = near.best
+        confident = score >= ANSWER_AT and near.margin >= AHEAD_BY
+        names_run = self.matcher.names_run(question)
+        lex_best = lex.scores[0][1] if lex.scores else 0.0
+        fallback = lex.outcome == "answer" and lex.topics == (STATUS,) and lex_best < MIN_SCORE
+
+        if lex.outcome == "answer" and lex.topics == (OTHER,):
+            return lex  # names another model: declined
+        declines = top in DECLINING and not names_run
+        if declines and confident and (lex_best < DECISIVE_LEXICON or score >= DECLINE_AT):
+            return Match("answer", (top,), lex.scores)
+        if lex.outcome == "answer" and len(lex.topics) > 1:
+            return lex  # "how far along and when does it end?": both parts
+        if lex.outcome == "answer" and not fallback:
+            reading = lex.topics[0]
+            if reading == top or not confident or top in DECLINING:
+                return lex
+            if score >= DISAGREE_AT and lex_best < DECISIVE_LEXICON:
+                return Match("choices", (reading, top), lex.scores)
+            return lex
+        if lex.outcome == "choices":
+            # The examples settle a close call only when they see nothing of the other readings.
+            others = [near.score(t) for t in lex.topics if t != top]
+            if confident and top in lex.topics and max(others, default=0.0) < CHOICES_AT:
+                return Match("answer", (top,), lex.scores)
+            return lex
+        # The lexicon has nothing specific (unknown, or only the run's name).
+        if confident:
+            return Match("answer", (top,), lex.scores)
+        if fallback and (top == STATUS or self.matcher.only_subject(question)):
+            return lex
+        if score >= CHOICES_AT:
+            readings = tuple(
+                r for r, s in near.ranked[:MAX_CHOICES] if s >= CHOICES_AT and r not in DECLINING
+            )
+            if len(readings) > 1:
+                return Match("choices", readings, lex.scores)
+            if readings:
+                return Match("answer", readings, lex.scores)
+        return Match("unknown", (), lex.scores)
