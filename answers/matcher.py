@@ -26,6 +26,8 @@ MAX_CHOICES = 3
 # A second topic joined by "and" is answered too when it scores at least this share of the first.
 SECOND_PART = 0.4
 OTHER = "other-models"
+EVALUATION = "evaluation"
+BACKGROUND = "about"
 # Another model's name is set aside only when a topic of this run outscores it this much.
 OTHER_OUTWEIGHED = 1.5
 _AND_EN = frozenset({"and", "&", "plus", "also"})
@@ -39,7 +41,7 @@ _COMMON = frozenset(
     "does did done can could will would should about with from into than then there their they "
     "you your yet any some much many more most also just only still been being very really out "
     "over some dont doesnt didnt isnt wasnt wont cant match lol yeah nope like know think "
-    "said says tell".split()
+    "said says tell place places good best nice".split()
 )
 
 
@@ -97,12 +99,16 @@ class Matcher:
             # "how many tokens was llama 3 trained on?" is not about this run; but "is it
             # better than llama?", "535B vs Marin 32B" and "the 32B retrospective" are.
             others = {t: w for t, w in scores.items() if t != OTHER}
-            if (
-                self._compares(stems, folded)
+            compares = self._compares(stems, folded)
+            if compares and max(others.values(), default=0.0) < MIN_SCORE:
+                # "how does it compare with Llama 4?": a comparison is an evaluation question
+                scores = {EVALUATION: scores[OTHER]}
+            elif (
+                compares
                 or self._names_own(stems)
-                # "the Marin 32B retrospective" is about this run's context; "how many
-                # experts does DeepSeek V3 have" is not, although "experts" scores
-                or max(others.values(), default=0.0) > scores[OTHER] * OTHER_OUTWEIGHED
+                # "the Marin 32B retrospective" is this run's background; "how many experts
+                # does DeepSeek V3 have" is not about this run, however well "experts" scores
+                or others.get(BACKGROUND, 0.0) > scores[OTHER] * OTHER_OUTWEIGHED
             ):
                 del scores[OTHER]
             else:
@@ -154,6 +160,12 @@ class Matcher:
             for i in range(len(stems) - n + 1):
                 for topic, weight in self._en_index.get(" ".join(stems[i : i + n]), ()):
                     hits.append(_Hit(topic, weight, ("en", i, i + n)))
+        # "qwen3-235b-a22b's context length": a hyphenated name is read by its parts too
+        for i, word in enumerate(stems):
+            if "-" in word and word not in self._en_index:
+                for part in {stem(p) for p in word.split("-") if p}:
+                    for topic, weight in self._en_index.get(part, ()):
+                        hits.append(_Hit(topic, weight, ("en", i, i + 1)))
         return hits
 
     def _zh_hits(self, folded: str) -> list[_Hit]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from answers.lexicon import DECLINING
+from answers.lexicon import DECLINING, INTENTS
 from answers.matcher import MIN_SCORE, OTHER, Match, Matcher
 from answers.similar import Nearest, Similar
 
@@ -32,15 +32,27 @@ CHOICES_AT = 0.30
 # A confident nearest reading that contradicts a lexicon reading this weak becomes a choice.
 DECISIVE_LEXICON = 6.0
 DISAGREE_AT = 0.65
+# An example this close, this far ahead of the next reading, is the question asked again in
+# other words: it settles a lexicon reading of ordinary strength.
+SETTLES_AT = 0.75
+SETTLES_BY = 0.25
+# ... and settles a tie of the lexicon when this far ahead of the other tied reading.
+CLEAR_BY = 0.15
 MAX_CHOICES = 3
 STATUS = "status"
 # A general-ML reading this confident declines even against a strong lexicon reading: "how
 # do I resume training from a checkpoint in pytorch" is not about this run's checkpoints.
 DECLINE_AT = 0.5
+# "my loss spiked, how do I fix it": asking for oneself, about one's own training.
+_FOR_ONESELF = re.compile(
+    r"\b(?:my|mine|i'?m|i am|i have|i've|should i|can i|do i|how do i|how can i|how should i)\b"
+    r"|我的|我该|我想|我要|我在|我们的"
+)
 # Where a two-part question splits: a question mark with more after it, "and", "+", a comma or
 # semicolon, and their Chinese counterparts.
 _PARTS = re.compile(
-    r"\?\s+(?=\S)|？(?=\S)|\s+(?:and|also|plus|&)\s+|\s*\+\s*|[,;，；、]\s*|以及|还有|另外|并且|而且|同时"
+    r"\?\s+(?=\S)|？(?=\S)|\s+(?:and|also|plus|or|&)\s+|\s*\+\s*|[,;，；、]\s*"
+    r"|以及|还有|另外|并且|而且|同时|还是|或者|也"
 )
 
 
@@ -87,7 +99,7 @@ class Reader:
         if a.outcome != "answer" or b.outcome != "answer":
             return None
         ta, tb = a.topics[0], b.topics[0]
-        if ta == tb or {ta, tb} & {*DECLINING, STATUS}:
+        if ta == tb or {ta, tb} & set(INTENTS):
             return None
         return (ta, tb)
 
@@ -100,8 +112,16 @@ class Reader:
 
         if lex.outcome == "answer" and lex.topics == (OTHER,):
             return lex  # names another model: declined
-        declines = top in DECLINING and not names_run
+        # Another model is the lexicon's call (it knows the names, and that "better than
+        # Llama?" is about this run); the examples decline one only when the lexicon is silent.
+        lexicon_silent = lex.outcome == "unknown" or fallback
+        declines = top in DECLINING and not names_run and (top != OTHER or lexicon_silent)
         if declines and confident and (lex_best < DECISIVE_LEXICON or score >= DECLINE_AT):
+            return Match("answer", (top,), lex.scores)
+        if declines and score >= CHOICES_AT and _FOR_ONESELF.search(question.casefold()):
+            return Match("answer", (top,), lex.scores)
+        settles = score >= SETTLES_AT and near.margin >= SETTLES_BY and top not in DECLINING
+        if settles and lex.outcome == "answer" and lex_best < DECISIVE_LEXICON + 2:
             return Match("answer", (top,), lex.scores)
         if lex.outcome == "answer" and len(lex.topics) > 1:
             return lex  # "how far along and when does it end?": both parts
@@ -115,7 +135,9 @@ class Reader:
         if lex.outcome == "choices":
             # The examples settle a close call only when they see nothing of the other readings.
             others = [near.score(t) for t in lex.topics if t != top]
-            if confident and top in lex.topics and max(others, default=0.0) < CHOICES_AT:
+            other = max(others, default=0.0)
+            clear = other < CHOICES_AT or (score >= SETTLES_AT and score - other >= CLEAR_BY)
+            if confident and top in lex.topics and clear:
                 return Match("answer", (top,), lex.scores)
             return lex
         # The lexicon has nothing specific (unknown, or only the run's name).
@@ -123,6 +145,8 @@ class Reader:
             return Match("answer", (top,), lex.scores)
         if fallback and (top == STATUS or self.matcher.only_subject(question)):
             return lex
+        if top in DECLINING:
+            return Match("unknown", (), lex.scores)  # not confident enough to decline: unknown
         if score >= CHOICES_AT:
             readings = tuple(
                 r for r, s in near.ranked[:MAX_CHOICES] if s >= CHOICES_AT and r not in DECLINING

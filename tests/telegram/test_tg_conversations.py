@@ -19,7 +19,7 @@ from tests.telegram.tg_fake import ALICE, BOB, BOT, GROUP, LI, SUPERGROUP
 from tests.telegram.tg_updates import bot_message, message
 
 # A question that is close to two topics, so the core offers choices.
-AMBIGUOUS = "hardware loss"
+AMBIGUOUS = "loss gpus"
 
 
 def caveat_last(text: str) -> bool:
