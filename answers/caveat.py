@@ -55,7 +55,8 @@ class CaveatFacts:
     evidence_date: dt.date | None  # newest published record behind the claims used
     kb_date: dt.date | None  # newest evidence the KB had recorded on the as-of date
     today: dt.date
-    as_of: dt.date | None  # set when answering as the KB stood on a past date
+    as_of: dt.date | None  # set when answering about a past date
+    public: bool = True  # that date read as the public record stood (else as the KB knew it)
 
     @property
     def age_days(self) -> int | None:
@@ -77,6 +78,7 @@ def caveat_facts(
     *,
     today: dt.date,
     as_of: dt.date | None,
+    public: bool = True,
 ) -> CaveatFacts:
     single: dict[str, list[str]] = {}  # record id → claims resting on it alone
     upgrades: dict[str, list[Text]] = {}
@@ -84,7 +86,7 @@ def caveat_facts(
     relay_only: dict[str, Source] = {}
     levels: list[tuple[str, Level]] = []
     for cid in claim_ids:
-        a = kb.assessment(cid, as_of)
+        a = kb.assessment(cid, as_of, public=public)
         levels.append((cid, a.level))
         for record_id in (*a.supporting, *a.contradicting):  # the records that decide the level
             record = kb.sources[record_id]
@@ -113,8 +115,9 @@ def caveat_facts(
         contradicting=tuple(contradicting.values()),
         relay_only=tuple(relay_only.values()),
         levels=tuple(levels),
-        evidence_date=kb.evidence_date(claim_ids, as_of),
-        kb_date=kb.newest_recorded(as_of),
+        evidence_date=kb.evidence_date(claim_ids, as_of, public=public),
+        kb_date=kb.newest_published(as_of) if public and as_of else kb.newest_recorded(as_of),
         today=today,
         as_of=as_of,
+        public=public,
     )

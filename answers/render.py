@@ -102,13 +102,17 @@ class Renderer:
         outcome: Outcome = Outcome.ANSWER,
         choices: Sequence[Choice] = (),
         extra: Mapping[str, Any] | None = None,
+        public: bool = True,
     ) -> Reply:
+        """A reply of template ``kind`` with the caveat appended. ``as_of`` is read as the
+        public record on that date (``public``, every answer) or as the knowledge base knew it
+        then (the digest, which reports what was recorded when)."""
         if lang not in LANGUAGES:
             raise ValueError(f"unsupported language {lang!r}")
         today = self.today()
-        uses = tuple(self.claim_use(cid, lang, as_of) for cid in claims)
-        sources = self.sources_for(claims, as_of)
-        facts = caveat_facts(self.kb, claims, today=today, as_of=as_of)
+        uses = tuple(self.claim_use(cid, lang, as_of, public=public) for cid in claims)
+        sources = self.sources_for(claims, as_of, public=public)
+        facts = caveat_facts(self.kb, claims, today=today, as_of=as_of, public=public)
         variables: dict[str, Any] = {
             "lang": lang,
             "kb": self.kb,
@@ -144,9 +148,11 @@ class Renderer:
             extra=dict(extra or {}),
         )
 
-    def claim_use(self, claim_id: str, lang: str, as_of: dt.date | None) -> ClaimUse:
+    def claim_use(
+        self, claim_id: str, lang: str, as_of: dt.date | None, *, public: bool = True
+    ) -> ClaimUse:
         claim = self.kb.claims[claim_id]
-        level = self.kb.assessment(claim_id, as_of).level
+        level = self.kb.assessment(claim_id, as_of, public=public).level
         return ClaimUse(
             id=claim.id,
             kind=str(claim.kind),
@@ -155,11 +161,13 @@ class Renderer:
             statement=claim.statement.get(lang),
         )
 
-    def sources_for(self, claim_ids: Sequence[str], as_of: dt.date | None) -> tuple[SourceRef, ...]:
+    def sources_for(
+        self, claim_ids: Sequence[str], as_of: dt.date | None, *, public: bool = True
+    ) -> tuple[SourceRef, ...]:
         """The records behind the claims, strongest links first, each once."""
         seen: dict[str, SourceRef] = {}
         for cid in claim_ids:
-            a = self.kb.assessment(cid, as_of)
+            a = self.kb.assessment(cid, as_of, public=public)
             for record_id in (*a.supporting, *a.contradicting, *a.weaker):
                 if record_id not in seen:
                     s = self.kb.sources[record_id]

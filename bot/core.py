@@ -10,6 +10,7 @@ import datetime as dt
 from collections.abc import Callable
 from dataclasses import replace
 
+from answers import progress
 from answers.inputs import Rejection, clean, reject_reason
 from answers.lexicon import DECLINING, INTENTS, load_lexicon
 from answers.matcher import Matcher
@@ -26,7 +27,6 @@ from knowledge.base import KnowledgeBase
 # The claims the overall status is made of, in the order they are told.
 OVERVIEW = (
     "training-started",
-    "progress-latest",
     "training-ongoing-1010",
     "pretraining-not-finished",
     "model-not-released",
@@ -56,7 +56,7 @@ class Core:
         self.default_language = default_language
         self.renderer = Renderer(kb, clock)
         self.lexicon = load_lexicon()
-        answerable = {*INTENTS, *kb.topics}
+        answerable = {*INTENTS, *kb.topics, *progress.READINGS}
         self.matcher = Matcher(self.lexicon, answerable=answerable)
         self.reader = Reader(self.matcher, load_similar(), answerable)
         self.changes = changes
@@ -129,12 +129,12 @@ class Core:
                 f"day up to today ({today}), never ahead of it.",
                 zh=f"{as_of} 是未来的日期；我只能按知识库在今天（{today}）或之前某天的状态回答。",
             )
-        first = self.kb.first_recorded
+        first = self.kb.first_public
         if first is not None and as_of < first:
             return Rejection(
-                en=f"The knowledge base had no evidence yet on {as_of}: its first evidence was "
-                f"recorded on {first}.",
-                zh=f"{as_of} 时知识库还没有任何证据：第一条证据记录于 {first}。",
+                en=f"The public record held nothing about the run yet on {as_of}: its first "
+                f"record is from {first}.",
+                zh=f"{as_of} 时公开记录中还没有关于这次训练的任何内容：最早的记录是 {first}。",
             )
         return None
 
@@ -142,13 +142,13 @@ class Core:
         self, key: str, lang: str, as_of: dt.date | None, days: int | None = None
     ) -> Reply:
         if key == "status":
-            claims = [c for c in OVERVIEW if self.kb.known(c, as_of)]
+            claims = [c for c in self._overview() if self.kb.visible(c, as_of)]
             return self.renderer.reply(kind="overview", lang=lang, claims=claims, as_of=as_of)
         if key == "sources":
             return self.renderer.reply(
                 kind="sources",
                 lang=lang,
-                context={"records": self.kb.sources_as_of(as_of)},
+                context={"records": self.kb.sources_as_of(as_of, public=True)},
                 as_of=as_of,
             )
         if key == "watch":
@@ -173,18 +173,40 @@ class Core:
                 context={"topics": self._topic_labels(lang, as_of)},
                 as_of=as_of,
             )
+        if key in progress.READINGS:
+            return self._progress(key, lang, as_of)
         return self._topic(key, lang, as_of)
+
+    def _progress(self, focus: str, lang: str, as_of: dt.date | None) -> Reply:
+        view = progress.progress_view(self.kb, focus, as_of, self.clock().date())
+        if view is None:
+            return self._unknown(lang, as_of)
+        claims, context = view
+        reply = self.renderer.reply(
+            kind="progress",
+            lang=lang,
+            claims=claims,
+            as_of=as_of,
+            context={**context, "topic_label": self.label(focus, lang)},
+        )
+        return replace(reply, extra={**reply.extra, "topic": focus})
+
+    def _overview(self) -> list[str]:
+        """The overall status: the standing claims, with the newest progress record."""
+        newest = [o.claim_id for o in self.kb.observations[-1:]]
+        return [*OVERVIEW[:1], *newest, *OVERVIEW[1:]]
+
+    def _claims_of(self, topic: str, as_of: dt.date | None) -> list[str]:
+        if topic in progress.READINGS:
+            view = progress.progress_view(self.kb, topic, as_of, self.clock().date())
+            return [] if view is None else view[0][:1]
+        return [c.id for c in self.kb.topics.get(topic, ()) if self.kb.visible(c.id, as_of)]
 
     def _topic(self, topic: str, lang: str, as_of: dt.date | None) -> Reply:
         return self._topics((topic,), lang, as_of)
 
     def _topics(self, topics: tuple[str, ...], lang: str, as_of: dt.date | None) -> Reply:
-        claims = [
-            c.id
-            for topic in topics
-            for c in self.kb.topics.get(topic, ())
-            if self.kb.known(c.id, as_of)
-        ]
+        claims = [cid for topic in topics for cid in self._claims_of(topic, as_of)]
         if not claims:
             # The topic exists but nothing about it was recorded yet on that date.
             return self._unknown(lang, as_of)
@@ -221,7 +243,8 @@ class Core:
         keys = [
             t
             for t in self.lexicon.topics
-            if (t in self.kb.topics or t in INTENTS) and t not in DECLINING
+            if (t in self.kb.topics or t in INTENTS or t in progress.READINGS)
+            and t not in DECLINING
         ]
         return [Choice(key=k, label=self.label(k, lang)) for k in keys]
 
@@ -236,5 +259,5 @@ class Core:
         return [
             self.label(t, lang)
             for t in self.lexicon.topics
-            if t in self.kb.topics and any(self.kb.known(c.id, as_of) for c in self.kb.topics[t])
+            if t in self.kb.topics and any(self.kb.visible(c.id, as_of) for c in self.kb.topics[t])
         ]

@@ -94,12 +94,12 @@ class Curator:
     ) -> Promotion:
         signal = self.find(wanted)
         today = self.clock().date()
-        kb = self._load(today)
+        kb = self.load_checked(today)
         if claim not in kb.claims:
             close = get_close_matches(claim, list(kb.claims), n=3)
             hint = f"; did you mean {', '.join(close)}?" if close else ""
             raise CuratorError(f"no claim {claim!r} in claims.toml{hint}")
-        source_id, source = _source_for(signal, kb, kind)
+        source_id, source = source_for(signal, kb, kind)
         if any(link.source == source_id for link in kb.links_by_claim.get(claim, ())):
             raise CuratorError(f"claim {claim!r} is already linked to source {source_id!r}")
         try:
@@ -117,12 +117,8 @@ class Curator:
         stamp = f"# promoted from signal {signal.id} on {today} (marin-watch signals promote)\n"
         appends = {"evidence.toml": stamp + _link_toml(link)}
         if source is not None:
-            appends["sources.toml"] = stamp + _source_toml(source)
-        with self._appended(appends):
-            after_kb, problems = load_with_problems(self.kb_dir, today=today)
-            if problems:
-                listed = "\n".join(f"  - {p}" for p in problems)
-                raise CuratorError(f"promotion rolled back; kb check failed:\n{listed}")
+            appends["sources.toml"] = stamp + source_toml(source)
+        after_kb = self.commit(appends, today)
         published = kb.sources[source_id].published if source is None else source.published
         stale = snapshot_warning(kb.claims[claim], published)
         note = f"{claim} {stance} {strength} via source {source_id}"
@@ -137,7 +133,7 @@ class Curator:
             warnings=() if stale is None else (stale,),
         )
 
-    def _load(self, today: dt.date) -> KnowledgeBase:
+    def load_checked(self, today: dt.date) -> KnowledgeBase:
         kb, problems = load_with_problems(self.kb_dir, today=today)
         if problems:
             raise CuratorError(
@@ -146,8 +142,17 @@ class Curator:
             )
         return kb
 
+    def commit(self, appends: dict[str, str], today: dt.date) -> KnowledgeBase:
+        """Append to the files and run kb check; on any problem put every file back."""
+        with self.appended(appends):
+            after, problems = load_with_problems(self.kb_dir, today=today)
+            if problems:
+                listed = "\n".join(f"  - {p}" for p in problems)
+                raise CuratorError(f"promotion rolled back; kb check failed:\n{listed}")
+        return after
+
     @contextmanager
-    def _appended(self, appends: dict[str, str]) -> Iterator[None]:
+    def appended(self, appends: dict[str, str]) -> Iterator[None]:
         """Append text to the files; truncate them back if the block raises.
 
         Every file is opened before any is written, so one that cannot be written leaves
@@ -195,7 +200,7 @@ def _truncate(sizes: dict[Path, int]) -> None:
         os.truncate(path, size)
 
 
-def _source_for(
+def source_for(
     signal: Signal, kb: KnowledgeBase, kind: SourceKind | None
 ) -> tuple[str, Source | None]:
     """The record's source id, and the Source to append when it is not in the KB yet."""
@@ -238,7 +243,7 @@ def _quote(signal: Signal, source: Source | None) -> str:
     return text[:QUOTE_CHARS].rsplit(" ", 1)[0] + "…"
 
 
-def _source_toml(s: Source) -> str:
+def source_toml(s: Source) -> str:
     lines = [
         "[[source]]",
         f"id = {toml_string(s.id)}",

@@ -26,7 +26,7 @@ from knowledge.schema import Claim, EvidenceLink, Source
 _ARITHMETIC = re.compile(r"\((?:our arithmetic|按我们计算)[^)]*\)")
 _RUN_ID = re.compile(r"\bhero-[a-z0-9_.-]*[a-z0-9]", re.IGNORECASE)
 _NUMBER = re.compile(r"(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d{4,})(?!\d|\.\d)")
-_PERCENT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?%")
+_PERCENT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?(?:%|pct\b|percent\b)")
 _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})")
 _MONTHS = {
     m: i
@@ -126,6 +126,35 @@ def unsupported(
     missing += [f"{p}%" for p in sorted(said.percents) if not any(p in h.percents for h in held)]
     missing += [d.isoformat() for d in sorted(said.dates) if not any(d in h.dates for h in held)]
     return missing
+
+
+def public_since(
+    claim: Claim, links: Iterable[EvidenceLink], sources: Mapping[str, Source]
+) -> dt.date | None:
+    """The first day the public record held everything ``claim`` states: each figure it
+    writes, from the earliest record holding it, and (for anything but an absence) a record
+    stating it directly. ``--as-of`` shows a claim from that day on, so an answer about the
+    past never carries a figure published later."""
+    linked = [link for link in links if link.source in sources]
+    if not linked:
+        return None
+    held = [
+        (sources[link.source].public_since, record_mentions(sources[link.source]))
+        for link in linked
+    ]
+    said = mentions(claim.statement.en)
+    days: list[dt.date] = []
+    for name in ("numbers", "run_ids", "percents", "dates"):
+        for item in getattr(said, name):
+            found = [day for day, m in held if item in getattr(m, name)]
+            if found:
+                days.append(min(found))
+    if claim.kind != "absence":
+        direct = [
+            day for (day, _), link in zip(held, linked, strict=True) if link.strength == "direct"
+        ]
+        days.append(min(direct or [day for day, _ in held]))
+    return max(days, default=None)
 
 
 def figures_differ(claim: Claim) -> Sequence[str]:

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from bot.errors import Problem
 from knowledge.audit import figures_differ, quote_found, strip_arithmetic, unsupported
+from knowledge.progress import TOPIC as PROGRESS_SERIES
 from knowledge.schema import (
     Claim,
     ClaimKind,
@@ -202,7 +203,7 @@ def integrity_problems(
 
     for w in watch:
         for target in w.bears_on:
-            if target not in claim_ids and target not in broken:
+            if target not in claim_ids and target not in broken and target != PROGRESS_SERIES:
                 problems.append(
                     Problem(
                         "watch.toml", f"watch '{w.id}' → bears_on", f"unknown claim id '{target}'"

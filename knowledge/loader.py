@@ -16,6 +16,7 @@ from pydantic import BaseModel, ValidationError
 from bot.errors import KnowledgeInvalid, Problem
 from knowledge.base import KnowledgeBase
 from knowledge.check import integrity_problems
+from knowledge.progress import Observation, as_claims
 from knowledge.schema import Claim, Correction, EvidenceLink, Source, WatchPoint
 
 DEFAULT_DIR = Path(__file__).parent / "data"
@@ -27,6 +28,7 @@ FILES: dict[str, tuple[str, type[BaseModel]]] = {
     "evidence.toml": ("link", EvidenceLink),
     "watch.toml": ("watch", WatchPoint),
     "corrections.toml": ("correction", Correction),
+    "progress.toml": ("observation", Observation),
 }
 
 M = TypeVar("M", bound=BaseModel)
@@ -51,6 +53,11 @@ def load_with_problems(
     links = _read(directory, "evidence.toml", EvidenceLink, problems, declared)
     watch = _read(directory, "watch.toml", WatchPoint, problems, declared)
     corrections = _read(directory, "corrections.toml", Correction, problems, declared)
+    observations = _read(directory, "progress.toml", Observation, problems, declared)
+    # Each observation is a status claim with its links: checked like every other claim.
+    progress_claims, progress_links = as_claims(observations)
+    claims += progress_claims
+    links += progress_links
     problems += integrity_problems(
         sources,
         claims,
@@ -70,6 +77,7 @@ def load_with_problems(
         ],
         watch_points=sorted(watch, key=lambda w: w.order),
         corrections=[c for c in corrections if c.claim in {c.id for c in claims}],
+        observations=sorted(observations, key=lambda o: (o.date, o.step)),
     )
     return kb, problems
 

@@ -108,9 +108,19 @@ class Source(Strict):
     seen_via_relay: bool = False
     # Who we saw it through, when seen_via_relay is true (e.g. "the 2026-08-22 seed brief").
     seen_via: Text | None = None
+    # When that relay was published, if later than the record: a record we know only through
+    # a relay is part of the public record, for us, from the relay's date.
+    relayed_on: dt.date | None = None
     # The record's own words as we hold them, copied exactly (from the record, our archived
     # copy of it, or the relay that quoted it). Link quotes are checked against these.
     excerpts: list[Annotated[str, Field(min_length=1)]] = Field(default_factory=list)
+
+    @property
+    def public_since(self) -> dt.date:
+        """The first day the record, as we know it, was on the public record."""
+        if self.relayed_on is not None and self.relayed_on > self.published:
+            return self.relayed_on
+        return self.published
 
     @property
     def read_directly(self) -> bool:

@@ -33,7 +33,7 @@ langs = st.sampled_from(["en", "zh"])
 def test_every_claim_renders_with_the_caveat(
     claims: list[str], lang: str, as_of: dt.date | None
 ) -> None:
-    known = [c for c in claims if KB.known(c, as_of)]
+    known = [c for c in claims if KB.visible(c, as_of)]
     if not known:
         return
     reply = RENDERER.reply(
@@ -42,7 +42,7 @@ def test_every_claim_renders_with_the_caveat(
     assert reply.caveat and reply.text.endswith(reply.caveat)
     evidence_line = "Evidence as of" if lang == "en" else "证据截至"
     assert evidence_line in reply.caveat
-    single = any(KB.assessment(c, as_of).level is Level.SINGLE_SOURCE for c in known)
+    single = any(KB.assessment(c, as_of, public=True).level is Level.SINGLE_SOURCE for c in known)
     assert (SINGLE_MARK[lang] in reply.caveat) == single
 
 

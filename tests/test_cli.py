@@ -26,10 +26,13 @@ def test_ask_json_has_every_field_a_script_needs(capsys: pytest.CaptureFixture[s
 
 
 def test_ask_as_of_a_past_date(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["ask", "--json", "--as-of", "2026-08-22", "has it started?"]) == 0
+    # On 2026-08-21 the public record held the status log's "Hero run started" alone: the X
+    # post counts from the day a relay made it public to us (2026-08-22).
+    assert main(["ask", "--json", "--as-of", "2026-08-21", "has it started?"]) == 0
     row = json.loads(capsys.readouterr().out)
     assert row["confidence"]["training-started"] == "single-source"
-    assert "Single source" in row["caveat"]
+    assert "Single source" in row["caveat"] and "#8506" in row["caveat"]
+    assert "as the public record stood on 2026-08-21" in row["caveat"]
 
 
 def test_claims_table_shows_derived_levels(capsys: pytest.CaptureFixture[str]) -> None:

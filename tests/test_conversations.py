@@ -19,18 +19,27 @@ def test_has_it_started_is_answered_with_its_confidence_and_sources(bot: Convers
 def test_chinese_question_gets_a_chinese_answer(bot: Conversation) -> None:
     reply = bot.ask("Marin 535B 训练到哪一步了？")
     assert reply.language == "zh"
-    assert reply.claims[0].id == "progress-latest"
+    assert reply.claims[0].id == "progress-2026-10-09-231464"
     assert "231,464" in reply.body and "59.3%" in reply.body and "已确认" in reply.body
     assert "证据截至" in reply.caveat
 
 
-def test_on_the_seed_day_the_launch_rested_on_one_relayed_post(bot: Conversation) -> None:
+def test_on_the_seed_day_the_public_record_already_held_the_status_log(bot: Conversation) -> None:
+    # The seed brief had only the relayed X post, but #8506 ("Hero run started on August
+    # 19th.", 2026-08-20) was public: as the public record stood, the start was confirmed.
     reply = bot.ask("has it started?", as_of=dt.date(2026, 8, 22))
+    assert reply.claims[0].level == "confirmed"
+    assert "Seen only through a relay, not verified by us: Percy Liang on X" in reply.caveat
+    assert "GitHub issue #8506" in reply.caveat
+
+
+def test_the_day_before_the_relay_the_start_rested_on_the_status_log_alone(
+    bot: Conversation,
+) -> None:
+    reply = bot.ask("has it started?", as_of=dt.date(2026, 8, 21))
     assert reply.claims[0].level == "single-source"
-    assert "Single source" in reply.caveat
-    assert "Percy Liang on X" in reply.caveat
-    assert "social post" in reply.caveat and "2026-08-21" in reply.caveat
-    assert "not verified by us" in reply.caveat
+    assert "Single source" in reply.caveat and "status log" in reply.caveat
+    assert "Percy Liang" not in reply.caveat
 
 
 def test_so_the_model_is_out_is_answered_as_an_absence_with_its_date(bot: Conversation) -> None:
@@ -92,14 +101,21 @@ def test_a_two_part_question_gets_both_parts(bot: Conversation) -> None:
     assert {"training-started", "expected-end"} <= {c.id for c in zh.claims}
 
 
-def test_the_seed_day_picture_holds_nothing_learned_later(bot: Conversation) -> None:
+def test_the_seed_day_picture_holds_nothing_published_later(bot: Conversation) -> None:
     seed_day = dt.date(2026, 8, 22)
     for topic in ("status", "release", "hardware", "tracking", "ladder", "duration", "tokens"):
         reply = bot.core.answer_key(topic, lang="en", as_of=seed_day)
         for use in reply.claims:
-            assert bot.core.kb.claims[use.id].added <= seed_day
-        for later in ("2026-09", "2026-10", "#8506", "#8435", "September", "October"):
+            assert bot.core.kb.since[use.id] <= seed_day
+        for later in ("2026-09", "2026-10", "September", "October", "390,251"):
             assert later not in reply.body, (topic, later)
+
+
+def test_a_day_in_october_shows_the_entry_of_two_days_before(bot: Conversation) -> None:
+    reply = bot.ask("how far along?", as_of=dt.date(2026, 10, 5))
+    assert reply.claims[0].id == "progress-2026-10-03-197637"
+    assert "step 197,637" in reply.body and "2 days before the date asked about" in reply.body
+    assert "231,464" not in reply.body and "215,756" not in reply.body
 
 
 def test_dates_outside_the_knowledge_base_are_refused_clearly(bot: Conversation) -> None:
@@ -107,7 +123,7 @@ def test_dates_outside_the_knowledge_base_are_refused_clearly(bot: Conversation)
     assert future.outcome == "rejected" and "is in the future" in future.body
     before = bot.ask("status", as_of=dt.date(2020, 1, 1))
     assert before.outcome == "rejected"
-    assert "its first evidence was recorded on 2026-08-22" in before.body
+    assert "its first record is from 2026-08-19" in before.body
     assert "recorded 2026-11-30" in before.caveat  # a real date, never a placeholder
 
 

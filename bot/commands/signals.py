@@ -11,9 +11,11 @@ from answers.labels import level as level_label
 from bot.context import AppContext
 from bot.curator import Curator, snapshot_warning
 from bot.errors import CuratorError
+from bot.progress_promotion import promote_step, steps_in
 from bot.store.signals import SQLiteSignalStore
 from bot.watchers.signal import Signal, SignalState
 from knowledge.base import KnowledgeBase
+from knowledge.progress import TOPIC as PROGRESS_SERIES
 from knowledge.schema import SourceKind, Stance, Strength
 
 
@@ -44,12 +46,18 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     dismiss.set_defaults(handler=run_dismiss)
 
     promote = sub.add_parser(
-        "promote", help="append the signal as a source and an evidence link to the KB files"
+        "promote",
+        help="append the signal as a source and an evidence link (or, with --step, a progress "
+        "observation) to the KB files",
     )
     promote.add_argument("id")
-    promote.add_argument("--claim", required=True, help="the claim id it bears on")
-    promote.add_argument("--stance", required=True, choices=[str(s) for s in Stance])
-    promote.add_argument("--strength", required=True, choices=[str(s) for s in Strength])
+    what = promote.add_mutually_exclusive_group(required=True)
+    what.add_argument("--claim", help="the claim id it bears on")
+    what.add_argument("--step", type=_step, help="the step it reports: adds a progress observation")
+    promote.add_argument("--of", type=_step, help="with --step: a new scheduled total of steps")
+    promote.add_argument("--note", help="with --step: what happened at that step, in a few words")
+    promote.add_argument("--stance", choices=[str(s) for s in Stance])
+    promote.add_argument("--strength", choices=[str(s) for s in Strength])
     promote.add_argument("--quote", help="the words that bear on the claim (default: excerpt)")
     promote.add_argument(
         "--kind", choices=[str(k) for k in SourceKind], help="source kind (default: suggested)"
@@ -102,6 +110,11 @@ def run_show(args: argparse.Namespace, ctx: AppContext) -> int:
     if s.watch_points:
         print(f"  watch:       {', '.join(s.watch_points)}")
     for cid in s.claims:
+        if cid == PROGRESS_SERIES:
+            newest = kb.observations[-1] if kb.observations else None
+            at = f"; newest step {newest.step:,} on {newest.date}" if newest else ""
+            print(f"  may bear on: the progress series{at}")
+            continue
         known = kb.claims.get(cid)
         level = "unknown" if known is None else level_label("en", str(kb.assessment(cid).level))
         older = known is not None and snapshot_warning(known, published(s)) is not None
@@ -111,6 +124,10 @@ def run_show(args: argparse.Namespace, ctx: AppContext) -> int:
         print(f"  review:      {s.review}")
     print(f"\n  {s.excerpt}\n")
     if s.state is not SignalState.DISMISSED:
+        steps = steps_in(s.excerpt or s.title) if PROGRESS_SERIES in s.claims else []
+        if steps:
+            print("promote the step it reports with:")
+            print(f"  marin-watch signals promote {s.id} --step {steps[0]}")
         claim, warning = suggested_claim(s, kb)
         print("promote with:")
         print(
@@ -147,7 +164,19 @@ def run_dismiss(args: argparse.Namespace, ctx: AppContext) -> int:
     return 0
 
 
+def _step(text: str) -> int:
+    """A step count as typed ("262,000" too): a bounded integer or a clear refusal."""
+    digits = text.replace(",", "").replace("_", "").strip()
+    if not digits.isascii() or not digits.isdigit() or len(digits) > 8:
+        raise argparse.ArgumentTypeError(f"not a step number: {text[:40]!r}")
+    return int(digits)
+
+
 def run_promote(args: argparse.Namespace, ctx: AppContext) -> int:
+    if args.step is not None:
+        return run_promote_step(args, ctx)
+    if args.stance is None or args.strength is None:
+        raise CuratorError("--claim needs --stance and --strength")
     with open_signals(ctx, args.id) as store:
         p = Curator(store, ctx.settings.kb_dir, clock=ctx.clock).promote(
             args.id,
@@ -165,6 +194,26 @@ def run_promote(args: argparse.Namespace, ctx: AppContext) -> int:
     print("  kb check passed; review the change in a pull request")
     for warning in p.warnings:
         print(f"  warning: {warning}")
+    return 0
+
+
+def run_promote_step(args: argparse.Namespace, ctx: AppContext) -> int:
+    with open_signals(ctx, args.id) as store:
+        curator = Curator(store, ctx.settings.kb_dir, clock=ctx.clock)
+        p = promote_step(
+            curator,
+            args.id,
+            step=args.step,
+            of=args.of,
+            note=args.note,
+            kind=SourceKind(args.kind) if args.kind else None,
+        )
+    what = f"source {p.source_id} to sources.toml and " if p.new_source else ""
+    print(f"promoted {p.signal.id}: appended {what}an observation to progress.toml")
+    o, b = p.observation, p.before
+    was = f"step {b.step:,} ({b.date}) → " if b is not None else ""
+    print(f"  progress: {was}step {o.step:,} ({o.date}) of {o.of:,}")
+    print("  kb check passed; review the change in a pull request")
     return 0
 
 

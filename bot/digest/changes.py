@@ -22,6 +22,7 @@ from typing import Protocol
 
 from bot.errors import InputRejected
 from knowledge.base import KnowledgeBase
+from knowledge.progress import Observation
 from knowledge.schema import EvidenceLink, Level, Stance, Strength, Text
 
 ONE_DAY = dt.timedelta(days=1)
@@ -143,6 +144,9 @@ class Changes:
     # (judge as today), else its last date (as the KB stood then). The same key the
     # renderer's caveat uses, so each assessment is computed once per digest.
     as_of: dt.date | None = None
+    # The newest progress observation the KB knew before the window and by its end, when a
+    # newer one arrived in it ("step 197,637 (2026-10-03) → 231,464 (2026-10-09)").
+    progress: tuple[Observation | None, Observation] | None = None
 
     @property
     def empty(self) -> bool:
@@ -244,7 +248,25 @@ def changes(
         signals=() if signals is None else tuple(signals.unreviewed(signals_window or window)),
         newest=timeline.newest(window.through),
         as_of=end,
+        progress=progress_move(kb, window),
     )
+
+
+def progress_move(
+    kb: KnowledgeBase, window: Window
+) -> tuple[Observation | None, Observation] | None:
+    """The newest step the KB knew before the window, and the newest by its end, if it moved."""
+
+    def newest(known: list[Observation]) -> Observation | None:
+        return max(known, key=lambda o: (o.date, o.step), default=None)
+
+    before = newest(
+        [o for o in kb.observations if window.after is not None and o.recorded <= window.after]
+    )
+    after = newest([o for o in kb.observations if o.recorded <= window.through])
+    if after is None or after == before or not any(o.recorded in window for o in kb.observations):
+        return None
+    return before, after
 
 
 def _days_before(day: dt.date, days: int) -> dt.date | None:

@@ -120,6 +120,7 @@ class DigestService:
             claims=[g.claim for g in shown],  # the caveat and sources cover what is shown
             # a window ending before the KB's newest evidence reads "as the KB stood" then
             as_of=found.as_of,
+            public=False,
             context={
                 "digest": found,
                 "shown": shown,

@@ -57,14 +57,17 @@ class FeedWatcher:
             return Poll(self._feed(body, fetched.url, now))
         return Poll(self._index(body, now))
 
-    def _post(self, url: str, title: str, text: str, when: dt.datetime, who: str) -> Finding:
+    def _post(
+        self, url: str, title: str, text: str, when: dt.datetime | None, who: str, now: dt.datetime
+    ) -> Finding:
         slug = httpx.URL(url).path.strip("/").rsplit("/", 1)[-1] or digest(url)[:12]
         return Finding(
             id=signal_id(self.host, slug),
             watched=self.url,
             kind=SourceKind.BLOG,
             url=url,
-            date=when,
+            date=when or now,
+            dated=when is not None,  # an index lists titles without dates
             title=title or url,
             text=f"{title}\n{text}",
             publisher=who,
@@ -85,11 +88,11 @@ class FeedWatcher:
             link = _link(entry) or _text(entry, "id") or _text(entry, "guid")
             if not link:
                 continue
-            when = _date(entry) or now
+            when = _date(entry)
             summary = plain(_text(entry, "summary", "description", "content", "encoded"))
             author = _text(entry, "creator", "author") or publisher
             title = " ".join(_text(entry, "title").split())
-            out.append(self._post(link, title, summary, when, author))
+            out.append(self._post(link, title, summary, when, author, now))
         return out
 
     def _index(self, body: str, now: dt.datetime) -> list[Finding]:
@@ -109,7 +112,7 @@ class FeedWatcher:
         if not titles:  # an index without posts has changed shape (or is not an index)
             raise WatcherError(f"{self.url}: no post links under {prefix}; has the page changed?")
         publisher = page_title(body) or self.host
-        return [self._post(url, title, "", now, publisher) for url, title in titles.items()]
+        return [self._post(url, title, "", None, publisher, now) for url, title in titles.items()]
 
 
 def _local(tag: str) -> str:

@@ -61,6 +61,7 @@ class PageWatcher:
             kind=KIND_BY_HOST.get(self.host, SourceKind.OFFICIAL_ANNOUNCEMENT),
             url=self.url,
             date=_modified(fetched) or now,
+            dated=_modified(fetched) is not None,
             title=f"{page.title or self.url} (page changed)" if cursor else page.title or self.url,
             text="\n".join(added),
             publisher=self.host,

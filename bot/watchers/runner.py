@@ -93,8 +93,13 @@ class WatchRunner:
         clock: Clock,
         backoff: Backoff | None = None,
         failures_logged_at: int = logging.WARNING,
+        known_through: dt.date | None = None,
     ) -> None:
         self.watchers = list(watchers)
+        # The date of the knowledge base's newest record: on a source's first poll, anything
+        # newer is news the curated files do not hold yet, so it is queued, not buried in the
+        # baseline (a fresh install catches up instead of starting blind).
+        self.known_through = known_through
         self.fetcher = fetcher
         self.store = store
         self.rules = rules
@@ -103,6 +108,11 @@ class WatchRunner:
         # A caller that prints each cycle's report (``marin-watch watch``) names every failure
         # there already; it asks for DEBUG, so a failure is not said twice.
         self.failures_logged_at = failures_logged_at
+
+    def _newer_than_kb(self, date: dt.datetime) -> bool:
+        return (
+            self.known_through is not None and date.astimezone(dt.UTC).date() > self.known_through
+        )
 
     async def run_once(self, *, force: bool = False) -> CycleReport:
         """Poll every source once (``force``: also those backing off after errors)."""
@@ -181,17 +191,23 @@ class WatchRunner:
             match = self.rules.home(finding) if quick else self.rules.match(finding)
             if watcher.broad and not match.by_pattern:
                 continue
+            catch_up = baseline and finding.dated and self._newer_than_kb(finding.date)
+            if catch_up and quick:
+                match = self.rules.match(finding)
             signals.append(
                 self.rules.signal(
                     finding,
-                    state=SignalState.BASELINE if baseline else SignalState.NEW,
+                    state=SignalState.BASELINE if baseline and not catch_up else SignalState.NEW,
                     found_at=now,
                     match=match,
                 )
             )
         added = self.store.record_poll(_succeeded(state, fetched, poll, now), signals)
-        if baseline:
+        caught_up = tuple(s for s in added if s.state is SignalState.NEW)
+        if baseline and not caught_up:
             outcome = Outcome.BASELINE
+        elif baseline:  # a first poll that found records newer than the knowledge base
+            outcome, added = Outcome.NEW, list(caught_up)
         elif added:
             outcome = Outcome.NEW
         else:

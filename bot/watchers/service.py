@@ -64,6 +64,7 @@ def build_runner(
         clock=clock,
         backoff=backoff,
         failures_logged_at=failures_logged_at,
+        known_through=kb.newest_published(),
     )
 
 

@@ -38,6 +38,9 @@ class Finding:
     title: str
     text: str
     publisher: str
+    # False when ``date`` is only when we fetched it (a page with no Last-Modified): such a
+    # finding cannot show that it is newer than the knowledge base.
+    dated: bool = True
 
 
 @dataclass(frozen=True)

@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import datetime as dt
+import shutil
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 
 import pytest
 
+from bot.config import Settings
 from bot.store.signals import SQLiteSignalStore
 from bot.watchers.fetch import Fetcher, FetchPolicy
 from bot.watchers.registry import watcher_for
 from bot.watchers.rules import Rules
 from bot.watchers.runner import CycleReport, WatchRunner
 from knowledge.base import KnowledgeBase
+from knowledge.loader import DEFAULT_DIR
 from tests.watchers.web import Web
 
 START = dt.datetime(2026, 11, 30, 9, 0, tzinfo=dt.UTC)
@@ -101,3 +104,11 @@ async def watch(
     yield make
     for w in made:
         await w.client.aclose()
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    """The app's settings over a writable copy of the knowledge files (promotion edits them)."""
+    kb_dir = tmp_path / "knowledge"
+    shutil.copytree(DEFAULT_DIR, kb_dir)
+    return Settings(kb_dir=kb_dir, db_path=tmp_path / "marin-watch.sqlite3")

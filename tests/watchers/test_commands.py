@@ -91,14 +91,21 @@ def test_showing_an_unknown_signal_is_a_one_line_error(ctx: AppContext) -> None:
         marin_watch(ctx, "signals", "show", "nope")
 
 
-def test_promote_requires_claim_stance_and_strength(capsys: pytest.CaptureFixture[str]) -> None:
+def test_promote_requires_a_claim_or_a_step_and_a_claim_its_stance_and_strength(
+    ctx: AppContext, capsys: pytest.CaptureFixture[str]
+) -> None:
     with pytest.raises(SystemExit):
-        parser().parse_args(["signals", "promote", "hf-a", "--claim", "model-not-released"])
-    assert "--stance" in capsys.readouterr().err
+        parser().parse_args(["signals", "promote", "hf-a"])
+    err = capsys.readouterr().err
+    assert "--claim" in err and "--step" in err
+    with pytest.raises(CuratorError, match="--claim needs --stance and --strength"):
+        marin_watch(ctx, "signals", "promote", "hf-a", "--claim", "model-not-released")
+    with pytest.raises(SystemExit):
+        parser().parse_args(["signals", "promote", "hf-a", "--step", "²"])
 
 
 def status_comment(ctx: AppContext, *claims: str) -> str:
-    """Queue a new #8506 comment: "step 310,000", two months after progress-latest's entry."""
+    """Queue a new #8506 comment: "step 310,000", seven weeks after run-current's entry."""
     with SQLiteSignalStore(ctx.settings.db_path) as store:
         store.record_poll(
             WatchState(p.COMMENTS_8506),
@@ -121,7 +128,7 @@ def status_comment(ctx: AppContext, *claims: str) -> str:
 
 
 SNAPSHOT_WARNING = (
-    "  warning: claim progress-latest is a status snapshot: its statement describes 2026-10-09, "
+    "  warning: claim run-current is a status snapshot: its statement describes 2026-10-09, "
     "and this record is from 2026-11-30. Linking it does not change what the answer says; add "
     "a new claim (or update the statement and as_of) in the same pull request"
 )
@@ -130,23 +137,23 @@ SNAPSHOT_WARNING = (
 def test_show_never_suggests_linking_a_newer_record_to_a_dated_claim_without_a_warning(
     ctx: AppContext, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    signal = status_comment(ctx, "progress-latest")
+    signal = status_comment(ctx, "run-current")
 
     assert marin_watch(ctx, "signals", "show", signal) == 0
     out = capsys.readouterr().out.splitlines()
 
     assert (
-        "  may bear on: progress-latest (now confirmed; describes 2026-10-09, before this record)"
+        "  may bear on: run-current (now confirmed; describes 2026-10-09, before this record)"
     ) in out
     suggestion = out.index("promote with:")
-    assert "--claim progress-latest" in out[suggestion + 1]
+    assert "--claim run-current" in out[suggestion + 1]
     assert out[suggestion + 2] == SNAPSHOT_WARNING
 
 
 def test_show_suggests_a_claim_the_record_does_not_outdate_first(
     ctx: AppContext, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    signal = status_comment(ctx, "progress-latest", "pretraining-not-finished")
+    signal = status_comment(ctx, "run-current", "pretraining-not-finished")
 
     assert marin_watch(ctx, "signals", "show", signal) == 0
     out = capsys.readouterr().out
@@ -164,10 +171,10 @@ def test_promoting_a_newer_record_to_a_dated_claim_works_and_tells_the_curator_w
     shutil.copytree(DEFAULT_DIR, kb_dir)
     settings = Settings(kb_dir=kb_dir, db_path=tmp_path / "marin-watch.sqlite3")
     ctx = AppContext(settings, clock=Clock(NOW))
-    signal = status_comment(ctx, "progress-latest")
+    signal = status_comment(ctx, "run-current")
 
     code = marin_watch(
-        ctx, "signals", "promote", signal, "--claim", "progress-latest",
+        ctx, "signals", "promote", signal, "--claim", "run-current",
         "--stance", "supports", "--strength", "direct",
     )  # fmt: skip
 

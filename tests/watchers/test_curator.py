@@ -32,7 +32,7 @@ STILL_4K = Signal(
     excerpt="Now at step 262,000 / 390,251. Still training at 4k context: the 4k→8k extension "
     'has not started yet. Next "permanent" checkpoint at step-264000, one every 6,000 steps.',
     publisher="rjpower on GitHub (marin-community/marin#8506)",
-    claims=("progress-latest", "checkpoint-cadence"),
+    claims=("run-current", "checkpoint-cadence"),
     watch_points=("curves-and-checkpoints",),
     found_at=NOW - dt.timedelta(hours=1),
 )
@@ -113,14 +113,14 @@ def test_promoting_one_record_to_a_second_claim_reuses_its_source(
         STILL_4K.id, claim="checkpoint-cadence", stance=Stance.SUPPORTS, strength=Strength.DIRECT
     )
     second = curator.promote(
-        STILL_4K.id, claim="progress-latest", stance=Stance.SUPPORTS, strength=Strength.INDIRECT
+        STILL_4K.id, claim="run-current", stance=Stance.SUPPORTS, strength=Strength.INDIRECT
     )
 
     assert not second.new_source
     assert (kb_dir / "sources.toml").read_text().count('id = "gh-8506-c3380012345"') == 1
     assert second.signal.review == (
         "checkpoint-cadence supports direct via source gh-8506-c3380012345; "
-        "progress-latest supports indirect via source gh-8506-c3380012345"
+        "run-current supports indirect via source gh-8506-c3380012345"
     )
 
 
@@ -171,7 +171,7 @@ def test_when_kb_check_fails_after_writing_both_files_are_rolled_back(
 
     with pytest.raises(CuratorError, match="(?s)rolled back; kb check failed:.*is in the future"):
         curator.promote(
-            "gh-8506-c9", claim="progress-latest", stance=Stance.SUPPORTS, strength=Strength.DIRECT
+            "gh-8506-c9", claim="run-current", stance=Stance.SUPPORTS, strength=Strength.DIRECT
         )
 
     assert snapshot(kb_dir) == files
@@ -188,7 +188,7 @@ def test_a_knowledge_base_that_is_already_broken_is_not_touched(
 
     with pytest.raises(CuratorError, match="already has .* problem"):
         curator.promote(
-            STILL_4K.id, claim="progress-latest", stance=Stance.SUPPORTS, strength=Strength.DIRECT
+            STILL_4K.id, claim="run-current", stance=Stance.SUPPORTS, strength=Strength.DIRECT
         )
     assert snapshot(kb_dir) == files
 
@@ -258,17 +258,17 @@ def test_a_newer_record_on_a_dated_status_claim_is_promoted_with_a_warning(
         id="gh-8506-c3390000000",
         url="https://github.com/marin-community/marin/issues/8506#issuecomment-3390000000",
         excerpt="Now at step 310,000 / 390,251.",
-        claims=("progress-latest",),
+        claims=("run-current",),
     )
     store.record_poll(WatchState(STILL_4K.watched), [newer])
 
     done = curator.promote(
-        newer.id, claim="progress-latest", stance=Stance.SUPPORTS, strength=Strength.DIRECT
+        newer.id, claim="run-current", stance=Stance.SUPPORTS, strength=Strength.DIRECT
     )
 
     assert newer.id in {x.source for x in load(kb_dir, today=NOW.date()).links}  # it worked
     assert done.warnings == (
-        "claim progress-latest is a status snapshot: its statement describes 2026-10-09, and "
+        "claim run-current is a status snapshot: its statement describes 2026-10-09, and "
         "this record is from 2026-11-28. Linking it does not change what the answer says; add "
         "a new claim (or update the statement and as_of) in the same pull request",
     )

@@ -10,14 +10,11 @@ from single source to confirmed, kb check passes, and the next digest says so an
 from __future__ import annotations
 
 import datetime as dt
-import shutil
-from pathlib import Path
 
 import pytest
 
 from bot.config import Settings
 from bot.context import AppContext
-from knowledge.loader import DEFAULT_DIR
 from tests.watchers import payloads as p
 from tests.watchers.conftest import Clock
 from tests.watchers.console import marin_watch
@@ -28,13 +25,6 @@ NEW_ENTRY = (
     "Handoff: `hero-main-step262k` is up on 11 racks, now at step 262,000 / 390,251. "
     "Still on 4k context: the 4k→8k extension has not started yet (see #9615)."
 )
-
-
-@pytest.fixture
-def settings(tmp_path: Path) -> Settings:
-    kb_dir = tmp_path / "knowledge"
-    shutil.copytree(DEFAULT_DIR, kb_dir)
-    return Settings(kb_dir=kb_dir, db_path=tmp_path / "marin-watch.sqlite3")
 
 
 def test_a_new_status_log_entry_becomes_evidence_only_when_a_curator_promotes_it(

@@ -39,7 +39,7 @@ def test_a_step_number_in_a_status_comment_bears_on_the_progress_claim(kb: Knowl
     m = Rules(kb.watch_points).match(finding("Resumed at step 262,000 after the restore."))
 
     assert "curves-and-checkpoints" in m.watch_points
-    assert "progress-latest" in m.claims
+    assert "progress" in m.claims
     assert m.by_pattern
 
 

@@ -33,7 +33,7 @@ async def test_a_new_status_log_comment_with_a_step_number_bears_on_progress(
     assert signal.url.endswith("/issues/8506#issuecomment-3380012345")
     assert signal.title == "GitHub issue #8506 comment by rjpower"
     assert "step 230,112" in signal.excerpt
-    assert "progress-latest" in signal.claims
+    assert "progress" in signal.claims
     assert "curves-and-checkpoints" in signal.watch_points
     assert str(signal.kind) == "status-log"
     assert w.store.signal(signal.id) == signal
@@ -137,7 +137,7 @@ async def test_a_commit_touching_the_current_run_file_is_found(
     assert signal.title.startswith(
         f"Commit {new['sha'][:7]} (experiments/grug/moe_hero_ep/current_run.py): Resume"
     )
-    assert "progress-latest" in signal.claims
+    assert "progress" in signal.claims
     assert web.requests[-1].url.params["path"] == "experiments/grug/moe_hero_ep/current_run.py"
 
     clock.advance(minutes=15)
@@ -261,7 +261,7 @@ async def test_the_wandb_report_changes_only_when_its_words_change(
     )  # only what was added
     assert signal.title.endswith("(page changed)")
     assert str(signal.kind) == "tracking-report"
-    assert "eval-loss-147k" in signal.claims or "progress-latest" in signal.claims
+    assert "eval-loss-147k" in signal.claims or "progress" in signal.claims
 
 
 async def test_a_new_post_in_the_atom_feed_is_found(watch: Watch, web: Web, clock: Clock) -> None:
