@@ -74,6 +74,9 @@ def marin_internet(web: Web) -> dict[str, Resource]:
         p.MARIN_HOME: web.serve(
             p.MARIN_HOME, "<html><title>Marin</title><p>Open lab for AI.</p></html>"
         ),
+        p.TRACKER: web.serve(
+            p.TRACKER, "<html><title>Hero run tracker</title><p>25.8% · step 100,845</p></html>"
+        ),
         p.MARIN_DOCS: web.serve(
             p.MARIN_DOCS, "<html><title>Marin docs</title><p>Welcome.</p></html>"
         ),

@@ -27,6 +27,7 @@ WANDB_REPORT = (
 )
 BLOG = "https://openathena.ai/blog/"
 MARIN_HOME = "https://marin.community/"
+TRACKER = "https://mtracker.oa.dev/hero-run-535b"
 MARIN_DOCS = "https://marin.readthedocs.io/"
 
 

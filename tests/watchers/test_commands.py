@@ -202,14 +202,14 @@ def test_watch_once_fails_only_when_every_source_failed(
         web.on(url, server_error)
 
     assert marin_watch(ctx, "watch", "--once", client=web.client()) == 1
-    assert "0 new signal(s), 12 request(s)" in capsys.readouterr().out
+    assert "0 new signal(s), 13 request(s)" in capsys.readouterr().out
 
     ctx.clock.advance(minutes=1)  # type: ignore[attr-defined]
     marin_internet(web)
     assert marin_watch(ctx, "watch", "--once", client=web.client()) == 0
-    assert "12 sources, 0 new signal(s), 0 request(s)" in capsys.readouterr().out  # backing off
+    assert "13 sources, 0 new signal(s), 0 request(s)" in capsys.readouterr().out  # backing off
     assert marin_watch(ctx, "watch", "--once", "--force", client=web.client()) == 0
-    assert "12 request(s)" in capsys.readouterr().out
+    assert "13 request(s)" in capsys.readouterr().out
     with SQLiteSignalStore(ctx.settings.db_path) as store:
         assert {s.failures for s in store.source_states()} == {0}
         assert store.signals(states=[SignalState.NEW]) == []
@@ -226,5 +226,5 @@ def test_watch_once_without_network_names_each_failure_once(
     assert marin_watch(ctx, "watch", "--once", client=web.client()) == 1
 
     report = [line for line in capsys.readouterr().out.splitlines() if "failed" in line]
-    assert len(report) == 12  # one line per source, in the report
+    assert len(report) == 13  # one line per source, in the report
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.INFO] == []

@@ -37,7 +37,7 @@ def test_a_new_status_log_entry_becomes_evidence_only_when_a_curator_promotes_it
     # Installed: the first cycle records what exists and queues nothing.
     assert marin_watch(ctx, "watch", "--once", client=web.client()) == 0
     out = capsys.readouterr().out
-    assert "12 sources, 0 new signal(s), 12 request(s)" in out
+    assert "13 sources, 0 new signal(s), 13 request(s)" in out
     assert "baseline      comments on marin-community/marin#8506" in out
     assert marin_watch(ctx, "signals", "list") == 0
     assert capsys.readouterr().out == "no new signals\n"

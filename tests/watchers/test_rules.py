@@ -76,6 +76,7 @@ def test_every_configured_url_is_read_by_the_watcher_for_its_kind(kb: KnowledgeB
     assert kinds == {
         p.BLOG: FeedWatcher,
         p.MARIN_HOME: PageWatcher,
+        p.TRACKER: PageWatcher,
         p.MARIN_DOCS: PageWatcher,
         p.COMMENTS_8506: IssueCommentsWatcher,
         p.COMMENTS_8435: IssueCommentsWatcher,

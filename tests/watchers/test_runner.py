@@ -33,12 +33,12 @@ async def test_a_fresh_install_records_a_baseline_and_queues_nothing(
 
     report = await runner.run_once()
 
-    assert len(report.sources) == 12
+    assert len(report.sources) == 13
     assert {r.outcome.value for r in report.sources} == {"baseline"}
     assert report.new_signals == []
     assert store.signals() == []  # the queue is empty ...
     assert len(store.signals(states=None)) > 40  # ... but what exists is remembered
-    assert report.requests == 12
+    assert report.requests == 13
 
 
 async def test_each_url_is_fetched_once_a_cycle_and_unchanged_sources_answer_304(
@@ -50,9 +50,9 @@ async def test_each_url_is_fetched_once_a_cycle_and_unchanged_sources_answer_304
 
     report = await runner.run_once()
 
-    assert report.requests == 12
+    assert report.requests == 13
     not_modified = [r.label for r in report.sources if r.outcome.value == "not modified"]
-    assert len(not_modified) == 12
+    assert len(not_modified) == 13
 
 
 async def test_one_source_failing_does_not_stop_the_others(

@@ -38,7 +38,7 @@ async def test_the_loop_runs_a_cycle_and_stops_when_asked(
             run_watchers_forever(runner, every=dt.timedelta(hours=1), stop=stop, on_cycle=seen), 5
         )
 
-    assert len(cycles) == 1 and len(cycles[0].sources) == 12
+    assert len(cycles) == 1 and len(cycles[0].sources) == 13
 
 
 async def test_stopping_mid_cycle_drops_the_requests_in_flight(
