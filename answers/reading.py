@@ -25,13 +25,13 @@ from answers.similar import Nearest, Similar
 
 # The nearest example must be at least this similar (cosine) for its reading to be answered
 # on its own, and this far ahead of the next reading.
-ANSWER_AT = 0.46
-AHEAD_BY = 0.06
+ANSWER_AT = 0.50
+AHEAD_BY = 0.04
 # Below this the nearest example is noise; between the two, its readings become choices.
 CHOICES_AT = 0.30
 # A confident nearest reading that contradicts a lexicon reading this weak becomes a choice.
 DECISIVE_LEXICON = 6.0
-DISAGREE_AT = 0.65
+DISAGREE_AT = 0.75
 # An example this close, this far ahead of the next reading, is the question asked again in
 # other words: it settles a lexicon reading of ordinary strength.
 SETTLES_AT = 0.75
@@ -48,6 +48,7 @@ _FOR_ONESELF = re.compile(
     r"\b(?:my|mine|i'?m|i am|i have|i've|should i|can i|do i|how do i|how can i|how should i)\b"
     r"|我的|我该|我想|我要|我在|我们的"
 )
+_CJK = re.compile(r"[\u3400-\u9fff]")
 # Where a two-part question splits: a question mark with more after it, "and", "+", a comma or
 # semicolon, and their Chinese counterparts.
 _PARTS = re.compile(
@@ -120,11 +121,15 @@ class Reader:
             return Match("answer", (top,), lex.scores)
         if declines and score >= CHOICES_AT and _FOR_ONESELF.search(question.casefold()):
             return Match("answer", (top,), lex.scores)
+        if lex.outcome == "answer" and len(lex.topics) > 1:
+            return lex  # "how far along and when does it end?": both parts
+        # A word or two the vocabulary knows ("tokens?", "hw"): the lexicon's reading.
+        if lex.outcome == "answer" and not fallback and len(question.split()) <= 2:
+            if not _CJK.search(question) or len(question.strip()) <= 6:
+                return lex
         settles = score >= SETTLES_AT and near.margin >= SETTLES_BY and top not in DECLINING
         if settles and lex.outcome == "answer" and lex_best < DECISIVE_LEXICON + 2:
             return Match("answer", (top,), lex.scores)
-        if lex.outcome == "answer" and len(lex.topics) > 1:
-            return lex  # "how far along and when does it end?": both parts
         if lex.outcome == "answer" and not fallback:
             reading = lex.topics[0]
             if reading == top or not confident or top in DECLINING:

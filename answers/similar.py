@@ -33,7 +33,7 @@ _LATIN = re.compile(r"[a-z0-9][a-z0-9.+-]*")
 _CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]+")
 # A gram in more than this share of examples says nothing about the reading: left out of
 # the index, which keeps a query to a few thousand additions.
-MAX_DF_SHARE = 0.25
+MAX_DF_SHARE = 0.1
 
 
 def features(text: str) -> Counter[str]:
