@@ -99,7 +99,7 @@ class Matcher:
             # "how many tokens was llama 3 trained on?" is not about this run; but "is it
             # better than llama?", "535B vs Marin 32B" and "the 32B retrospective" are.
             others = {t: w for t, w in scores.items() if t != OTHER}
-            compares = self._compares(stems, folded)
+            compares = self._compares(stems, folded) and not self._two_models(hits)
             if compares and max(others.values(), default=0.0) < MIN_SCORE:
                 # "how does it compare with Llama 4?": a comparison is an evaluation question
                 scores = {EVALUATION: scores[OTHER]}
@@ -144,6 +144,20 @@ class Matcher:
             return ()
         pair = sorted((ranked[0][0], ranked[1][0]), key=lambda t: first.get(t, 0))
         return tuple(pair) if not set(pair) & set(INTENTS) else ()
+
+    @staticmethod
+    def _two_models(hits: list[_Hit]) -> bool:
+        """ "is qwen3 better than llama 4?" compares two other models, not this run. A name
+        is counted once per script (a mixed question matches it in both)."""
+        spans = {h.span for h in hits if h.topic == OTHER}
+
+        def outer(script: str) -> int:
+            mine = [s for s in spans if s[0] == script]
+            return sum(
+                1 for s in mine if not any(o != s and o[1] <= s[1] and s[2] <= o[2] for o in mine)
+            )
+
+        return max(outer("en"), outer("zh")) >= 2
 
     def _compares(self, stems: list[str], folded: str) -> bool:
         return bool(set(stems) & self.lexicon.compare_en) or any(

@@ -40,6 +40,7 @@ SETTLES_BY = 0.25
 CLEAR_BY = 0.15
 MAX_CHOICES = 3
 STATUS = "status"
+GENERAL = "general-ml"
 # A general-ML reading this confident declines even against a strong lexicon reading: "how
 # do I resume training from a checkpoint in pytorch" is not about this run's checkpoints.
 DECLINE_AT = 0.5
@@ -49,6 +50,19 @@ _FOR_ONESELF = re.compile(
     r"|我的|我该|我想|我要|我在|我们的"
 )
 _CJK = re.compile(r"[\u3400-\u9fff]")
+# Asking for advice in general ("what's a good number of experts for a small MoE?", "怎么节省
+# 存储"), with nothing pointing at this run ("they", "it", "这次"): a general ML question.
+_ADVICE = re.compile(
+    r"\b(?:what'?s a good|what is a good|good number of|how (?:do|should|can) (?:i|you|we|one)"
+    r"|how to|best way|best practice|rule of thumb|in general|typically|what does \w[\w -]* do)\b"
+    r"|\bfor (?:a|my) (?:small|tiny|\d+b)\b"
+    r"|(?<!是)(?:怎么|如何|怎样)\s*(?:训|估|选|设|调|节省|省|部署|serve|跑|做|算|配|加速|解决|处理|避免|"
+    r"防止|减少|提高|优化|fine-?tune|微调)|能训多大|一般来说|通常|最佳实践|有什么技巧"
+)
+_THIS_RUN = re.compile(
+    r"\b(?:they|their|them|it|its|this run|the run|hero|bot|you)\b"
+    r"|他们|他們|这次|這次|这个 ?run|这个模型|bot|机器人"
+)
 # Where a two-part question splits: a question mark with more after it, "and", "+", a comma or
 # semicolon, and their Chinese counterparts.
 _PARTS = re.compile(
@@ -113,6 +127,10 @@ class Reader:
 
         if lex.outcome == "answer" and lex.topics == (OTHER,):
             return lex  # names another model: declined
+        folded = question.casefold()
+        if GENERAL in self.answerable and not names_run and _ADVICE.search(folded):
+            if not _THIS_RUN.search(folded):
+                return Match("answer", (GENERAL,), lex.scores)
         # Another model is the lexicon's call (it knows the names, and that "better than
         # Llama?" is about this run); the examples decline one only when the lexicon is silent.
         lexicon_silent = lex.outcome == "unknown" or fallback

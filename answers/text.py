@@ -114,8 +114,18 @@ def stem(word: str) -> str:
 
 def tokens(folded: str) -> list[str]:
     """English-ish words of a folded text, unstemmed (numbers like 18.75t and 2.7e24 kept whole)."""
-    raw = (m.strip(".'-/") for m in _WORD.findall(folded))
-    return [w for t in raw if t for w in SHORTHAND.get(t, t).split()]
+    raw = [t for t in (m.strip(".'-/") for m in _WORD.findall(folded)) if t]
+    out: list[str] = []
+    for i, t in enumerate(raw):
+        following = raw[i + 1] if i + 1 < len(raw) else ""
+        if t == "hw" and following in _HOW_WORDS:  # "hw many experts": a typo of "how"
+            out.append("how")
+            continue
+        out.extend(SHORTHAND.get(t, t).split())
+    return out
+
+
+_HOW_WORDS = frozenset({"many", "much", "long", "far", "big", "fast", "often", "come"})
 
 
 def words(folded: str) -> list[str]:

@@ -32,6 +32,7 @@ OVERVIEW = (
     "model-not-released",
     "expected-end",
 )
+FINISHED = "finished"
 # At most this many "do not infer" notes under an answer: answers stay short.
 MAX_NOTES = 2
 
@@ -200,7 +201,10 @@ class Core:
         if topic in progress.READINGS:
             view = progress.progress_view(self.kb, topic, as_of, self.clock().date())
             return [] if view is None else view[0][:1]
-        return [c.id for c in self.kb.topics.get(topic, ()) if self.kb.visible(c.id, as_of)]
+        found = [c.id for c in self.kb.topics.get(topic, ()) if self.kb.visible(c.id, as_of)]
+        if topic == FINISHED and found:  # "is it done?": with where the newest record has it
+            found = [*self._claims_of("progress", as_of), *found]
+        return found
 
     def _topic(self, topic: str, lang: str, as_of: dt.date | None) -> Reply:
         return self._topics((topic,), lang, as_of)

@@ -144,3 +144,15 @@ def test_a_traditional_chinese_question_gets_a_traditional_answer(bot: Conversat
 def test_a_two_part_question_in_chinese_gets_both_parts(bot: Conversation) -> None:
     reply = bot.ask("用了什么硬件，损失是多少？")
     assert reply.outcome == "answer" and reply.extra["topic"] == "hardware+loss"
+
+
+def test_the_october_node_eviction_is_answered(bot: Conversation) -> None:
+    reply = bot.ask("what happened on oct 6, the node eviction?")
+    assert "incident-1006-taint" in [c.id for c in reply.claims]
+    assert "s14fys64" in reply.body and "215756" in reply.body
+
+
+def test_early_september_shows_the_start_on_more_than_one_record(bot: Conversation) -> None:
+    reply = bot.ask("has it started?", as_of=dt.date(2026, 9, 5))
+    assert reply.claims[0].id == "training-started" and reply.claims[0].level == "confirmed"
+    assert "as the public record stood on 2026-09-05" in reply.caveat

@@ -13,6 +13,10 @@ the question. The other sets measure generalization, and their history matters:
   and labelled with the fact keys of ``fact_keys.toml``. Before any change it scored 160/240
   (fact questions 138/197): the measure that led to the second matching signal. It was tuned
   on, and is now a regression set scored by ``benchmarks/score_questions.py``.
+- ``blind4_questions.tsv`` (270) was written the same way, sealed, and scored 229/270 (fact
+  188/221) the first time the bot saw it; it was tuned on afterwards.
+- ``blind5_questions.tsv`` (353), sealed the same way, is never tuned on: 305/353 (fact 257/293)
+  on first sight, 311/353 after tuning on blind4 only. Its failures are not read while tuning.
 
 Unseen sets must stay above a floor; wrong readings should at least be safe ones.
 """
@@ -77,10 +81,16 @@ def test_unseen_questions_are_mostly_read_right(bot: Conversation, name: str) ->
     assert right / len(rows) >= 0.8, f"{right}/{len(rows)}"
 
 
-BLIND3 = DATA / "blind3_questions.tsv"
+# (set, share right at least, at most this many wrong: "wrong" is a neighbouring fact, the
+# overview instead of a fact, or a fact where a decline was due)
+SCORED_SETS = {
+    "blind3_questions.tsv": (0.94, 8),
+    "blind4_questions.tsv": (0.93, 11),
+    "blind5_questions.tsv": (0.86, 36),  # never tuned on: the honest figure
+}
 
 
-def _blind3_verdicts() -> list[tuple[str, str, str]]:
+def _verdicts(name: str) -> list[tuple[str, str, str]]:
     from benchmarks.score_questions import TODAY, fact_keys, read_set, verdict
     from bot.clock import fixed_clock
     from bot.config import Settings
@@ -92,22 +102,23 @@ def _blind3_verdicts() -> list[tuple[str, str, str]]:
     keys = fact_keys(DATA / "fact_keys.toml")
     return [
         (row.question, row.expected, verdict(core.ask(row.question), row.expected, keys))
-        for row in read_set(BLIND3)
+        for row in read_set(DATA / name)
     ]
 
 
-def test_the_third_blind_set_gets_the_fact_that_was_asked() -> None:
-    verdicts = _blind3_verdicts()
+@pytest.mark.parametrize("name", SCORED_SETS)
+def test_blind_sets_get_the_fact_that_was_asked(name: str) -> None:
+    floor, most_wrong = SCORED_SETS[name]
+    verdicts = _verdicts(name)
     right = sum(v == "right" for _, _, v in verdicts)
     wrong = [(q, e) for q, e, v in verdicts if v == "wrong"]
-    assert right / len(verdicts) >= 0.92, f"{right}/{len(verdicts)}; wrong: {wrong}"
-    assert len(wrong) <= 10, wrong
+    assert right / len(verdicts) >= floor, f"{right}/{len(verdicts)}; wrong: {wrong}"
+    assert len(wrong) <= most_wrong, wrong
 
 
-def test_other_models_and_off_topic_questions_are_all_declined() -> None:
+@pytest.mark.parametrize("name", ["blind3_questions.tsv", "blind4_questions.tsv"])
+def test_other_models_and_off_topic_questions_are_all_declined(name: str) -> None:
     refused = [
-        (q, v)
-        for q, e, v in _blind3_verdicts()
-        if e in ("other-model", "off-topic") and v != "right"
+        (q, v) for q, e, v in _verdicts(name) if e in ("other-model", "off-topic") and v != "right"
     ]
     assert refused == []
