@@ -95,7 +95,7 @@ def score(path: Path, keys_path: Path, verbose: bool = False) -> Counter[str]:
     core = AppContext(settings, clock=fixed_clock(TODAY)).core
     counts: Counter[str] = Counter()
     for row in read_set(path):
-        reply = core.ask(row.question)
+        reply = core.ask(row.question, previous=row.previous or None)
         v = verdict(reply, row.expected, keys)
         counts[v] += 1
         fact = row.expected not in DECLINES | {"unknown", "overview"}

@@ -13,7 +13,7 @@ from dataclasses import replace
 from answers import progress
 from answers.inputs import Rejection, clean, reject_reason
 from answers.lexicon import DECLINING, INTENTS, load_lexicon
-from answers.matcher import Matcher
+from answers.matcher import Match, Matcher
 from answers.periods import period_days
 from answers.reading import Reader
 from answers.render import Renderer
@@ -64,24 +64,45 @@ class Core:
 
     # --- questions -----------------------------------------------------------------------
 
-    def ask(self, text: str, *, lang: str | None = None, as_of: dt.date | None = None) -> Reply:
+    def ask(
+        self,
+        text: str,
+        *,
+        lang: str | None = None,
+        as_of: dt.date | None = None,
+        previous: str | None = None,
+    ) -> Reply:
         """Answer a free-text question (any language; ``lang`` forces the reply language).
 
-        A Chinese reply to a question written in traditional characters is in traditional
-        characters too.
+        ``previous`` is the same person's last answered question in this conversation: a
+        follow-up too short to be read alone ("are any of them public?") is read as being
+        about it. A Chinese reply to a question written in traditional characters is in
+        traditional characters too.
         """
-        reply = self._ask(text, lang, as_of)
+        reply = self._ask(text, lang, as_of, previous)
         if reply.language == "zh" and is_traditional(text):
             return traditional_reply(reply)
         return reply
 
-    def _ask(self, text: str, lang: str | None, as_of: dt.date | None) -> Reply:
+    def _ask(
+        self, text: str, lang: str | None, as_of: dt.date | None, previous: str | None = None
+    ) -> Reply:
         bad_date = self._as_of_rejection(as_of)
         rejection = reject_reason(text) or bad_date
         lang = lang or (self.detect_language(text) if rejection is None else self.default_language)
         if rejection is not None:
             return self._rejected(rejection, lang, None if bad_date else as_of)
         match = self.reader.read(clean(text)).match
+        followed = False
+        if previous and match.outcome != "answer" and reject_reason(previous) is None:
+            before = self.reader.read(clean(previous)).match
+            if before.outcome == "answer" and not set(before.topics) & set(DECLINING):
+                match, followed = before, True  # "ok when then?": about what was asked last
+        reply = self._read(match, text, lang, as_of)
+        return replace(reply, extra={**reply.extra, "followed": True}) if followed else reply
+
+    def _read(self, match: Match, text: str, lang: str, as_of: dt.date | None) -> Reply:
+        """The reply to a question read as ``match``."""
         if match.outcome == "choices":
             choices = [Choice(key=t, label=self.label(t, lang)) for t in match.topics]
             return self.renderer.reply(

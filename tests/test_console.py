@@ -33,3 +33,15 @@ def test_the_prompt_loop_answers_each_line_and_stops_at_quit(bot: Conversation) 
     assert code == 0
     assert "Has training started?" in text and "I didn't get a question" in text
     assert text.count("Evidence as of") + text.count("newest evidence was recorded") == 2
+
+
+def test_a_follow_up_is_read_against_the_last_question(bot: Conversation) -> None:
+    console = Console(bot.core)
+    first = console.reply_to("how often do they save checkpoints")
+    assert first is not None and first.extra["topic"] == "checkpoints"
+    follow = console.reply_to("are any of them public")
+    assert follow is not None and follow.extra["topic"] == "checkpoints"
+    assert "checkpoints-not-public" in [c.id for c in follow.claims]
+    # a question that reads on its own is not bent towards the last one
+    own = console.reply_to("what hardware?")
+    assert own is not None and own.extra["topic"] == "hardware"

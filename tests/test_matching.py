@@ -101,7 +101,11 @@ def _verdicts(name: str) -> list[tuple[str, str, str]]:
     ).core
     keys = fact_keys(DATA / "fact_keys.toml")
     return [
-        (row.question, row.expected, verdict(core.ask(row.question), row.expected, keys))
+        (
+            row.question,
+            row.expected,
+            verdict(core.ask(row.question, previous=row.previous or None), row.expected, keys),
+        )
         for row in read_set(DATA / name)
     ]
 

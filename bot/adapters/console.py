@@ -12,6 +12,7 @@ from typing import TextIO
 
 from answers.reply import Choice, Outcome, Reply
 from bot.core import Core
+from bot.followups import Followups, ask_in
 
 PROMPT = ">>> "
 COMMANDS = {
@@ -30,6 +31,7 @@ class Console:
         self.lang = lang
         self.offered: tuple[Choice, ...] = ()
         self.last_lang = lang or core.default_language
+        self.followups = Followups()
 
     def reply_to(self, line: str) -> Reply | None:
         """The bot's reply to one line of input, or None to leave."""
@@ -44,7 +46,7 @@ class Console:
             days = int(rest) if command == "/digest" and rest.strip().isdigit() else None
             reply = self.core.answer_key(COMMANDS[command], lang=self.last_lang, days=days)
         else:
-            reply = self.core.ask(text, lang=self.lang)
+            reply = ask_in(self.core, self.followups, "console", text, lang=self.lang)
             self.last_lang = reply.language
         self.offered = reply.choices if reply.outcome == Outcome.CHOICES else ()
         return reply

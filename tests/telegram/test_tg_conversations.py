@@ -389,3 +389,12 @@ async def test_every_command_in_the_menu_is_handled_in_both_languages(
     assert "language_code" not in en.params and zh.params["language_code"] == "zh"
     assert [c["command"] for c in en.params["commands"]] == list(COMMANDS["en"])
     assert {c["command"]: c["description"] for c in zh.params["commands"]} == COMMANDS["zh"]
+
+
+async def test_a_follow_up_in_a_chat_is_about_the_last_question(telegram: TelegramHarness) -> None:
+    await telegram.say("权重开源了吗")
+    [answer] = await telegram.say("那有checkpoint公开吗")
+    assert "检查点" in answer.text
+    [vague] = await telegram.say("ok when then?")
+    # too vague to read alone: about the last answered question (the checkpoints)
+    assert "检查点" in vague.text or "checkpoint" in vague.text.lower()

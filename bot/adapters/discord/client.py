@@ -26,6 +26,7 @@ from bot.adapters.discord.views import DYNAMIC_ITEMS, choice_view
 from bot.clock import Clock, system_clock
 from bot.core import Core
 from bot.digest.service import DigestService
+from bot.followups import Followups, ask_in
 from bot.store.base import Store
 
 log = logging.getLogger(__name__)
@@ -42,6 +43,7 @@ class Services:
     default_language: str = "en"
     # servers whose digest setting is broken: a fast hint kept in step with the store
     broken_scopes: set[str] = field(default_factory=set)
+    followups: Followups = field(default_factory=Followups)
 
 
 def intents() -> discord.Intents:
@@ -190,7 +192,8 @@ class MarinClient(discord.Client):
             return
         question = strip_mentions(message.content, me.id)
         if question:
-            reply = self.core.ask(question)
+            where = f"dc:{message.channel.id}:{message.author.id}"
+            reply = ask_in(self.core, self.services.followups, where, question)
         else:
             reply = self.core.answer_key("help", lang=self.services.default_language)
         await self.post(message.channel, render(reply), choice_view(reply), reply_to=message)

@@ -20,6 +20,7 @@ from bot.adapters.discord.digest_channel import BadSetting
 from bot.adapters.discord.texts import text
 from bot.digest.changes import Window
 from bot.digest.runner import deliver_now
+from bot.followups import ask_in
 from bot.store.base import Destination
 
 if TYPE_CHECKING:
@@ -47,7 +48,9 @@ async def ask(interaction: Interaction, question: app_commands.Range[str, 1, 500
     if question in {c.key for c in client.core.topic_choices(lang)}:
         reply = client.core.answer_key(question, lang=lang)  # picked from the autocomplete
     else:
-        reply = client.core.ask(question)  # the reply follows the question's language
+        # the reply follows the question's language; a follow-up reads the last question
+        where = f"dc:{interaction.channel_id}:{interaction.user.id}"
+        reply = ask_in(client.core, client.services.followups, where, question)
     await client.respond(interaction, reply)
 
 

@@ -10,7 +10,7 @@ import dataclasses
 import datetime as dt
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from telegram import Bot, ChatMember, Message, Update
@@ -24,6 +24,7 @@ from bot.adapters.telegram.format import NONE_OF_THESE, choice_keyboard, esc, me
 from bot.adapters.telegram.incoming import question_in, user_language
 from bot.adapters.telegram.texts import text
 from bot.core import Core
+from bot.followups import Followups, ask_in
 from bot.store.base import Destination, Store, Subscription
 
 log = logging.getLogger(__name__)
@@ -50,6 +51,7 @@ class Handlers:
     admin_ids: frozenset[int] = frozenset()
     # The curator's queue for /signals (bot admins only), or None when not wired.
     signals_for: Callable[[str], Reply] | None = None
+    followups: Followups = field(default_factory=Followups)
 
     # --- questions -----------------------------------------------------------------------
 
@@ -65,7 +67,12 @@ class Handlers:
         if not question:
             await self._say(update, text(self.language(update), "ask_usage"))
             return
-        await self._answer(update, self.core.ask(question))
+        await self._answer(update, self._ask(update, question))
+
+    def _ask(self, update: Update, question: str) -> Reply:
+        chat, user = update.effective_chat, update.effective_user
+        where = f"tg:{chat.id if chat else 0}:{user.id if user else 0}"
+        return ask_in(self.core, self.followups, where, question)
 
     async def on_text(self, update: Update, context: Context) -> None:
         """Any text in a private chat; in a group only a mention or a reply to the bot."""
@@ -78,7 +85,7 @@ class Handlers:
         if not question:
             reply = self.help_reply(self.language(update), context.bot.username)
         else:
-            reply = self.core.ask(question)
+            reply = self._ask(update, question)
         await self._answer(update, reply)
 
     async def help(self, update: Update, context: Context) -> None:
