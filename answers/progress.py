@@ -17,6 +17,7 @@ from knowledge.progress import END_CLAIM, PLANNED_END, RUN_STARTED, START_CLAIM,
 # The progress readings of the vocabulary, answered here rather than from a claim topic.
 READINGS = ("progress", "tokens-so-far", "schedule", "progress-history")
 HISTORY = "progress-history"
+TRACKER_CLAIM = "tracker-estimate"
 # How many earlier observations follow the newest one (the history reading shows them all).
 EARLIER = 2
 
@@ -54,6 +55,8 @@ def progress_view(
         "age_days": (day - newest.date).days,
         "day": day,
     }
+    if focus == "schedule" and kb.visible(TRACKER_CLAIM, on):
+        claims.append(TRACKER_CLAIM)  # "the tracker said Nov 27": what that estimate was
     if focus == "schedule" and kb.visible(START_CLAIM, on) and kb.visible(END_CLAIM, on):
         planned = (PLANNED_END - RUN_STARTED).days
         elapsed = (newest.date - RUN_STARTED).days

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from answers.lexicon import DECLINING, INTENTS
 from answers.matcher import MIN_SCORE, OTHER, Match, Matcher
 from answers.similar import Nearest, Similar
+from answers.text import fold
 
 # The nearest example must be at least this similar (cosine) for its reading to be answered
 # on its own, and this far ahead of the next reading.
@@ -40,6 +41,13 @@ SETTLES_BY = 0.25
 CLEAR_BY = 0.15
 MAX_CHOICES = 3
 STATUS = "status"
+TOKENS = "tokens"
+SO_FAR = "tokens-so-far"
+# Tokens asked about with "now", "yet", "so far", "已经"…: the tokens trained, not the budget.
+_SO_FAR = re.compile(
+    r"\b(?:now|rn|yet|so far|already|currently|at this point|to date|left|through|chewed)\b"
+    r"|现在|目前|已经|已經|跑了|训了|训到|到了|那相当于"
+)
 GENERAL = "general-ml"
 # A general-ML reading this confident declines even against a strong lexicon reading: "how
 # do I resume training from a checkpoint in pytorch" is not about this run's checkpoints.
@@ -57,16 +65,17 @@ _ADVICE = re.compile(
     r"|how to|best way|best practice|rule of thumb|in general|typically|what does \w[\w -]* do)\b"
     r"|\bfor (?:a|my) (?:small|tiny|\d+b)\b"
     r"|(?<!是)(?:怎么|如何|怎样)\s*(?:训|估|选|设|调|节省|省|部署|serve|跑|做|算|配|加速|解决|处理|避免|"
-    r"防止|减少|提高|优化|fine-?tune|微调)|能训多大|一般来说|通常|最佳实践|有什么技巧"
+    r"防止|减少|提高|优化|fine-?tune|微调|在自己)|怎么用\s*[0-9一二两三四五六七八九十几]+\s*张"
+    r"|能训多大|一般来说|通常|最佳实践|有什么技巧|怎么办|自己的电脑|自己的显卡"
 )
 _THIS_RUN = re.compile(
-    r"\b(?:they|their|them|it|its|this run|the run|hero|bot|you)\b"
+    r"\b(?:they|their|them|it|its|this run|the run|hero|bot)\b"
     r"|他们|他們|这次|這次|这个 ?run|这个模型|bot|机器人"
 )
 # Where a two-part question splits: a question mark with more after it, "and", "+", a comma or
 # semicolon, and their Chinese counterparts.
 _PARTS = re.compile(
-    r"\?\s+(?=\S)|？(?=\S)|\s+(?:and|also|plus|or|&)\s+|\s*\+\s*|[,;，；、]\s*"
+    r"\?\s+(?=\S)|？(?=\S)|\s+(?:and|also|plus|or|vs\.?|versus|&)\s+|\s*\+\s*|[,;，；、]\s*"
     r"|以及|还有|另外|并且|而且|同时|还是|或者|也"
 )
 
@@ -87,6 +96,14 @@ class Reader:
         self.answerable = answerable
 
     def read(self, question: str) -> Reading:
+        found = self._read(question)
+        if found.match.outcome == "answer" and found.match.topics == (TOKENS,):
+            if _SO_FAR.search(fold(question)):  # "how many tokens is it at now?"
+                so_far = Match("answer", (SO_FAR,), found.match.scores)
+                return Reading(so_far, found.lexicon, found.nearest)
+        return found
+
+    def _read(self, question: str) -> Reading:
         whole = self._read_one(question)
         both = self._two_parts(question)
         if both is not None and (
@@ -127,7 +144,7 @@ class Reader:
 
         if lex.outcome == "answer" and lex.topics == (OTHER,):
             return lex  # names another model: declined
-        folded = question.casefold()
+        folded = fold(question)
         if GENERAL in self.answerable and not names_run and _ADVICE.search(folded):
             if not _THIS_RUN.search(folded):
                 return Match("answer", (GENERAL,), lex.scores)

@@ -92,12 +92,20 @@ class Core:
         lang = lang or (self.detect_language(text) if rejection is None else self.default_language)
         if rejection is not None:
             return self._rejected(rejection, lang, None if bad_date else as_of)
-        match = self.reader.read(clean(text)).match
-        followed = False
-        if previous and match.outcome != "answer" and reject_reason(previous) is None:
+        reading = self.reader.read(clean(text))
+        match, followed = reading.match, False
+        if (
+            previous
+            and reject_reason(previous) is None
+            and (match.outcome != "answer" or match.topics == ("tokens",))
+        ):
             before = self.reader.read(clean(previous)).match
-            if before.outcome == "answer" and not set(before.topics) & set(DECLINING):
+            usable = before.outcome == "answer" and not set(before.topics) & set(DECLINING)
+            if usable and match.outcome != "answer":
                 match, followed = before, True  # "ok when then?": about what was asked last
+            elif usable and before.topics[0] in progress.READINGS:
+                # "and how many tokens is that?" after a step: the tokens trained so far
+                match = Match("answer", ("tokens-so-far",), match.scores)
         reply = self._read(match, text, lang, as_of)
         return replace(reply, extra={**reply.extra, "followed": True}) if followed else reply
 

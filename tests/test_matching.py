@@ -15,8 +15,10 @@ the question. The other sets measure generalization, and their history matters:
   on, and is now a regression set scored by ``benchmarks/score_questions.py``.
 - ``blind4_questions.tsv`` (270) was written the same way, sealed, and scored 229/270 (fact
   188/221) the first time the bot saw it; it was tuned on afterwards.
-- ``blind5_questions.tsv`` (353), sealed the same way, is never tuned on: 305/353 (fact 257/293)
-  on first sight, 311/353 after tuning on blind4 only. Its failures are not read while tuning.
+- ``blind5_questions.tsv`` (353), sealed the same way: 305/353 (fact 257/293) on first sight,
+  311/353 after tuning on blind4 only (its failures unread), then tuned on itself.
+- ``blind6_questions.tsv`` (336), sealed the same way after all of that, is never tuned on:
+  the honest figure for questions nobody tuned for.
 
 Unseen sets must stay above a floor; wrong readings should at least be safe ones.
 """
@@ -84,9 +86,9 @@ def test_unseen_questions_are_mostly_read_right(bot: Conversation, name: str) ->
 # (set, share right at least, at most this many wrong: "wrong" is a neighbouring fact, the
 # overview instead of a fact, or a fact where a decline was due)
 SCORED_SETS = {
-    "blind3_questions.tsv": (0.94, 8),
-    "blind4_questions.tsv": (0.93, 11),
-    "blind5_questions.tsv": (0.86, 36),  # never tuned on: the honest figure
+    "blind3_questions.tsv": (0.96, 5),
+    "blind4_questions.tsv": (0.96, 7),
+    "blind5_questions.tsv": (0.97, 9),
 }
 
 
@@ -120,7 +122,9 @@ def test_blind_sets_get_the_fact_that_was_asked(name: str) -> None:
     assert len(wrong) <= most_wrong, wrong
 
 
-@pytest.mark.parametrize("name", ["blind3_questions.tsv", "blind4_questions.tsv"])
+@pytest.mark.parametrize(
+    "name", ["blind3_questions.tsv", "blind4_questions.tsv", "blind5_questions.tsv"]
+)
 def test_other_models_and_off_topic_questions_are_all_declined(name: str) -> None:
     refused = [
         (q, v) for q, e, v in _verdicts(name) if e in ("other-model", "off-topic") and v != "right"
