@@ -65,18 +65,22 @@ _ADVICE = re.compile(
     r"|how to|best way|best practice|rule of thumb|in general|typically|what does \w[\w -]* do)\b"
     r"|\bfor (?:a|my) (?:small|tiny|\d+b)\b"
     r"|(?<!是)(?:怎么|如何|怎样)\s*(?:训|估|选|设|调|节省|省|部署|serve|跑|做|算|配|加速|解决|处理|避免|"
-    r"防止|减少|提高|优化|fine-?tune|微调|在自己)|怎么用\s*[0-9一二两三四五六七八九十几]+\s*张"
+    r"防止|减少|提高|优化|fine-?tune|微调|在自己|计|去重|实现|写|搭)|怎么用\s*[0-9一二两三四五六七八九十几]+\s*张"
     r"|能训多大|一般来说|通常|最佳实践|有什么技巧|怎么办|自己的电脑|自己的显卡"
 )
 _THIS_RUN = re.compile(
     r"\b(?:they|their|them|it|its|this run|the run|hero|bot)\b"
     r"|他们|他們|这次|這次|这个 ?run|这个模型|bot|机器人"
 )
+# The separators tried, in order, before a question is read as one part.
+MAX_CUTS = 4
 # Where a two-part question splits: a question mark with more after it, "and", "+", a comma or
 # semicolon, and their Chinese counterparts.
 _PARTS = re.compile(
     r"\?\s+(?=\S)|？(?=\S)|\s+(?:and|also|plus|or|vs\.?|versus|&)\s+|\s*\+\s*|[,;，；、]\s*"
     r"|以及|还有|另外|并且|而且|同时|还是|或者|也"
+    # "现在训到哪了 还要多久": Chinese clauses are often parted by a space alone
+    r"|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
 )
 
 
@@ -121,19 +125,19 @@ class Reader:
     def _two_parts(self, question: str) -> tuple[str, str] | None:
         """ "when did it start and when does it end?": each part read on its own; both
         answered when each is a clear reading of its own, and the two differ."""
-        found = _PARTS.search(question.strip())
-        if found is None:
-            return None
-        first, second = question[: found.start()], question[found.end() :]
-        if len(first.strip()) < 3 or len(second.strip()) < 3:
-            return None
-        a, b = self._read_one(first).match, self._read_one(second).match
-        if a.outcome != "answer" or b.outcome != "answer":
-            return None
-        ta, tb = a.topics[0], b.topics[0]
-        if ta == tb or {ta, tb} & set(INTENTS):
-            return None
-        return (ta, tb)
+        text = question.strip()
+        for found in list(_PARTS.finditer(text))[:MAX_CUTS]:
+            first, second = text[: found.start()], text[found.end() :]
+            if len(first.strip()) < 3 or len(second.strip()) < 3:
+                continue
+            ra, rb = self._read_one(first), self._read_one(second)
+            a, b = ra.match, rb.match
+            if a.outcome != "answer" or b.outcome != "answer" or not (_sure(ra) and _sure(rb)):
+                continue
+            ta, tb = a.topics[0], b.topics[0]
+            if ta != tb and not {ta, tb} & set(INTENTS):
+                return (ta, tb)
+        return None
 
     def _decide(self, question: str, lex: Match, near: Nearest) -> Match:
         top, score = near.best
@@ -196,3 +200,10 @@ class Reader:
             if readings:
                 return Match("answer", readings, lex.scores)
         return Match("unknown", (), lex.scores)
+
+
+def _sure(reading: Reading) -> bool:
+    """A part of a two-part question counts only when a word of the vocabulary or a very close
+    example says what it asks ("是真的吧" alone asks nothing)."""
+    lexicon = reading.lexicon.scores[0][1] if reading.lexicon.scores else 0.0
+    return lexicon >= MIN_SCORE or reading.nearest.best[1] >= SETTLES_AT

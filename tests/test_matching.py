@@ -17,8 +17,9 @@ the question. The other sets measure generalization, and their history matters:
   188/221) the first time the bot saw it; it was tuned on afterwards.
 - ``blind5_questions.tsv`` (353), sealed the same way: 305/353 (fact 257/293) on first sight,
   311/353 after tuning on blind4 only (its failures unread), then tuned on itself.
-- ``blind6_questions.tsv`` (336), sealed the same way after all of that, is never tuned on:
-  the honest figure for questions nobody tuned for.
+- ``blind6_questions.tsv`` (336), sealed the same way after all of that: 310/336 (fact 260/283
+  = 91.9%) on first sight, then tuned on.
+- ``blind7_questions.tsv``, sealed after all of that, is never tuned on: the honest figure.
 
 Unseen sets must stay above a floor; wrong readings should at least be safe ones.
 """
@@ -89,6 +90,7 @@ SCORED_SETS = {
     "blind3_questions.tsv": (0.96, 5),
     "blind4_questions.tsv": (0.96, 7),
     "blind5_questions.tsv": (0.97, 9),
+    "blind6_questions.tsv": (0.97, 5),
 }
 
 
@@ -123,7 +125,13 @@ def test_blind_sets_get_the_fact_that_was_asked(name: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["blind3_questions.tsv", "blind4_questions.tsv", "blind5_questions.tsv"]
+    "name",
+    [
+        "blind3_questions.tsv",
+        "blind4_questions.tsv",
+        "blind5_questions.tsv",
+        "blind6_questions.tsv",
+    ],
 )
 def test_other_models_and_off_topic_questions_are_all_declined(name: str) -> None:
     refused = [
