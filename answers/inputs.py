@@ -56,3 +56,17 @@ def reject_reason(text: str) -> Rejection | None:
             zh="没有收到问题。可以问我，例如“开训了吗？”或“帮助”。",
         )
     return None
+
+
+# A count typed by a person (a day count, a choice number, a limit) never needs more digits.
+MAX_COUNT_DIGITS = 8
+
+
+def count(text: str, *, max_digits: int = MAX_COUNT_DIGITS) -> int | None:
+    """The number a person typed, or None: ASCII digits only ("²" and "٣" are digits to
+    ``str.isdigit`` but not to ``int``), at most ``max_digits`` of them (``int`` refuses a
+    5,000-digit string with an exception)."""
+    text = text.strip()
+    if not text or len(text) > max_digits or not (text.isascii() and text.isdigit()):
+        return None
+    return int(text)

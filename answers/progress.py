@@ -18,6 +18,7 @@ from knowledge.progress import END_CLAIM, PLANNED_END, RUN_STARTED, START_CLAIM,
 READINGS = ("progress", "tokens-so-far", "schedule", "progress-history")
 HISTORY = "progress-history"
 TRACKER_CLAIM = "tracker-estimate"
+BUDGET_CLAIM = "tokens-config-18-0t"
 # How many earlier observations follow the newest one (the history reading shows them all).
 EARLIER = 2
 
@@ -55,6 +56,8 @@ def progress_view(
         "age_days": (day - newest.date).days,
         "day": day,
     }
+    if focus == "tokens-so-far" and kb.visible(BUDGET_CLAIM, on):
+        claims.append(BUDGET_CLAIM)  # so far, out of what: the scheduled budget
     if focus == "schedule" and kb.visible(TRACKER_CLAIM, on):
         claims.append(TRACKER_CLAIM)  # "the tracker said Nov 27": what that estimate was
     if focus == "schedule" and kb.visible(START_CLAIM, on) and kb.visible(END_CLAIM, on):

@@ -46,7 +46,7 @@ SO_FAR = "tokens-so-far"
 # Tokens asked about with "now", "yet", "so far", "已经"…: the tokens trained, not the budget.
 _SO_FAR = re.compile(
     r"\b(?:now|rn|yet|so far|already|currently|at this point|to date|left|through|chewed)\b"
-    r"|现在|目前|已经|已經|跑了|训了|训到|到了|那相当于"
+    r"|现在|目前|已经|已經|跑了|训了|训到|到了|那相当于|已训"
 )
 GENERAL = "general-ml"
 # A general-ML reading this confident declines even against a strong lexicon reading: "how
@@ -67,6 +67,9 @@ _ADVICE = re.compile(
     r"|(?<!是)(?:怎么|如何|怎样)\s*(?:训|估|选|设|调|节省|省|部署|serve|跑|做|算|配|加速|解决|处理|避免|"
     r"防止|减少|提高|优化|fine-?tune|微调|在自己|计|去重|实现|写|搭)|怎么用\s*[0-9一二两三四五六七八九十几]+\s*张"
     r"|能训多大|一般来说|通常|最佳实践|有什么技巧|怎么办|自己的电脑|自己的显卡"
+    r"|\blike i'?m (?:5|five)\b|\beli5\b"
+    # comparing other hardware with this run's: "GB200 NVL72 跟 H100 集群有什么区别"
+    r"|(?:h100|a100|4090|3090|tpu).{0,30}(?:区别|差在哪|difference)"
 )
 _THIS_RUN = re.compile(
     r"\b(?:they|their|them|it|its|this run|the run|hero|bot)\b"
@@ -101,7 +104,9 @@ class Reader:
 
     def read(self, question: str) -> Reading:
         found = self._read(question)
-        if found.match.outcome == "answer" and found.match.topics == (TOKENS,):
+        m = found.match
+        tokens_asked = m.topics == (TOKENS,) or (m.outcome == "choices" and TOKENS in m.topics)
+        if m.outcome in ("answer", "choices") and tokens_asked:
             if _SO_FAR.search(fold(question)):  # "how many tokens is it at now?"
                 so_far = Match("answer", (SO_FAR,), found.match.scores)
                 return Reading(so_far, found.lexicon, found.nearest)

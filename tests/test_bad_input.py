@@ -88,3 +88,11 @@ def test_batch_mode_answers_one_json_object_per_line() -> None:
             "as_of",
         } <= set(row)
         assert row["text"].endswith(row["caveat"])
+
+
+def test_counts_are_ascii_digits_with_a_length_cap() -> None:
+    from answers.inputs import count
+
+    assert count("14") == 14 and count(" 7 ") == 7
+    assert count("²") is None and count("٣") is None and count("1e3") is None
+    assert count("9" * 5000) is None and count("-3") is None and count("") is None

@@ -45,3 +45,12 @@ def test_a_follow_up_is_read_against_the_last_question(bot: Conversation) -> Non
     # a question that reads on its own is not bent towards the last one
     own = console.reply_to("what hardware?")
     assert own is not None and own.extra["topic"] == "hardware"
+
+
+def test_typed_numbers_that_are_not_plain_digits_never_crash_the_console(
+    bot: Conversation,
+) -> None:
+    console = Console(bot.core)
+    for line in ("/digest ²", "/digest " + "9" * 5000, "٣", "9" * 5000):
+        reply = console.reply_to(line)
+        assert reply is not None and reply.caveat  # an answer, with its caveat, not a traceback

@@ -19,7 +19,9 @@ the question. The other sets measure generalization, and their history matters:
   311/353 after tuning on blind4 only (its failures unread), then tuned on itself.
 - ``blind6_questions.tsv`` (336), sealed the same way after all of that: 310/336 (fact 260/283
   = 91.9%) on first sight, then tuned on.
-- ``blind7_questions.tsv``, sealed after all of that, is never tuned on: the honest figure.
+- ``blind7_questions.tsv`` (395), sealed after all of that: 368/395 (fact 310/333 = 93.1%) on
+  first sight, then tuned on.
+- ``blind8_questions.tsv``, sealed after all of that, is never tuned on: the honest figure.
 
 Unseen sets must stay above a floor; wrong readings should at least be safe ones.
 """
@@ -91,6 +93,7 @@ SCORED_SETS = {
     "blind4_questions.tsv": (0.96, 7),
     "blind5_questions.tsv": (0.97, 9),
     "blind6_questions.tsv": (0.97, 5),
+    "blind7_questions.tsv": (0.97, 8),
 }
 
 
@@ -131,6 +134,7 @@ def test_blind_sets_get_the_fact_that_was_asked(name: str) -> None:
         "blind4_questions.tsv",
         "blind5_questions.tsv",
         "blind6_questions.tsv",
+        "blind7_questions.tsv",
     ],
 )
 def test_other_models_and_off_topic_questions_are_all_declined(name: str) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TextIO
 
+from answers.inputs import count
 from answers.reply import Choice, Outcome, Reply
 from bot.core import Core
 from bot.followups import Followups, ask_in
@@ -38,12 +39,13 @@ class Console:
         text = line.strip()
         if text in ("/quit", "/exit"):
             return None
-        if text.isdigit() and self.offered and 1 <= int(text) <= len(self.offered):
-            key = self.offered[int(text) - 1].key
+        picked = count(text)
+        if picked is not None and self.offered and 1 <= picked <= len(self.offered):
+            key = self.offered[picked - 1].key
             reply = self.core.answer_key(key, lang=self.last_lang)
         elif text.split(" ", 1)[0] in COMMANDS:
             command, _, rest = text.partition(" ")
-            days = int(rest) if command == "/digest" and rest.strip().isdigit() else None
+            days = count(rest) if command == "/digest" else None
             reply = self.core.answer_key(COMMANDS[command], lang=self.last_lang, days=days)
         else:
             reply = ask_in(self.core, self.followups, "console", text, lang=self.lang)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 
+from answers.inputs import count
 from bot.errors import InputRejected
 
 
@@ -23,3 +24,11 @@ def parse_date(value: str | None) -> dt.date | None:
         return dt.date.fromisoformat(value)
     except ValueError:
         raise InputRejected(f"not a date: {value!r} (expected YYYY-MM-DD)") from None
+
+
+def typed_count(text: str) -> int:
+    """An argparse type for counts: ASCII digits, at most eight, or a one-line refusal."""
+    found = count(text)
+    if found is None:
+        raise argparse.ArgumentTypeError(f"not a count: {text[:40]!r} (at most 8 digits)")
+    return found

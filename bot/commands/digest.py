@@ -23,7 +23,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     window = p.add_mutually_exclusive_group()
     window.add_argument(
-        "--days", type=int, metavar="N", help=f"the last N days, today included (1-{MAX_DAYS})"
+        "--days",
+        type=int,
+        metavar="N",
+        help=f"the last N days, today included (1-{MAX_DAYS})",
     )
     window.add_argument("--since", metavar="DATE", help="since DATE (YYYY-MM-DD), included")
     p.add_argument("--lang", choices=("en", "zh"), help="digest language (default: configured)")

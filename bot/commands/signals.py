@@ -8,6 +8,7 @@ import json
 import sys
 
 from answers.labels import level as level_label
+from bot.commands.common import typed_count
 from bot.context import AppContext
 from bot.curator import Curator, snapshot_warning
 from bot.errors import CuratorError
@@ -32,7 +33,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     ls = sub.add_parser("list", help="the unreviewed queue, newest first")
     ls.add_argument("--all", action="store_true", help="every signal, reviewed and baseline too")
     ls.add_argument("--state", choices=[str(s) for s in SignalState], help="only this state")
-    ls.add_argument("--limit", type=int, default=50, help="at most N signals (default 50)")
+    ls.add_argument("--limit", type=typed_count, default=50, help="at most N signals (default 50)")
     ls.add_argument("--json", action="store_true", help="one JSON object per line")
     ls.set_defaults(handler=run_list)
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from answers.inputs import count
 from bot.store.base import Subscription
 
 _TIME = re.compile(r"^([01]?\d|2[0-3])[:.h]([0-5]\d)$")
@@ -131,8 +132,10 @@ def parse_digest(args: Sequence[str], today: dt.date) -> DigestArgs | Invalid:
     if len(words) != 1:
         return Invalid("bad_digest")
     word = words[0]
-    if word.isascii() and word.isdigit():
-        days = int(word)
+    if word.isascii() and word.isdigit():  # a day count: in range, or explained
+        days = count(word, max_digits=12)
+        if days is None:
+            return Invalid("bad_digest_days", word[:24])
         return DigestArgs(days=days) if days in DIGEST_DAYS else Invalid("bad_digest_days", word)
     try:
         since = dt.date.fromisoformat(word)
