@@ -21,7 +21,9 @@ the question. The other sets measure generalization, and their history matters:
   = 91.9%) on first sight, then tuned on.
 - ``blind7_questions.tsv`` (395), sealed after all of that: 368/395 (fact 310/333 = 93.1%) on
   first sight, then tuned on.
-- ``blind8_questions.tsv``, sealed after all of that, is never tuned on: the honest figure.
+- ``blind8_questions.tsv`` (442), sealed after all of that, is never tuned on: 387/442 (fact
+  331/375 = 88.3%) on first sight, the honest figure for questions nobody tuned for. Its
+  failures are not read.
 
 Unseen sets must stay above a floor; wrong readings should at least be safe ones.
 """
@@ -94,6 +96,7 @@ SCORED_SETS = {
     "blind5_questions.tsv": (0.97, 9),
     "blind6_questions.tsv": (0.97, 5),
     "blind7_questions.tsv": (0.97, 8),
+    "blind8_questions.tsv": (0.87, 40),  # never tuned on
 }
 
 
