@@ -120,3 +120,23 @@ async def test_in_a_direct_message_every_message_is_a_question(
 
     assert "[confirmed]" in reply.embeds[0]["description"]
     assert "where the evidence stands" in status.embeds[0]["title"]
+
+
+async def test_a_mention_reply_that_needs_several_messages_sends_them_all(
+    chat: DiscordChat, fake_discord: FakeDiscord
+) -> None:
+    first = await chat.mention("what are your sources?")
+    total = int(first.embeds[0]["footer"]["text"].split("/")[1])
+    assert total >= 2  # the premise: the sources list needs more than one message
+
+    def is_last(call: object) -> bool:
+        embeds = getattr(call, "body", {}).get("embeds") or [{}]
+        return str((embeds[0].get("footer") or {}).get("text")).startswith(f"{total}/{total}")
+
+    last = await fake_discord.wait_for(
+        "POST", rf"/channels/{chat.channel_id}/messages", after=0, where=is_last
+    )
+    # the later messages are sent (they used to raise TypeError), without a reference, and
+    # the last one carries the caveat and the as-of date
+    assert last.body.get("message_reference") is None
+    assert "evidence as of" in str(last.body).lower()

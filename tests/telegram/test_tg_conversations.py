@@ -14,6 +14,7 @@ from bot.adapters.telegram.commands import COMMANDS
 from bot.adapters.telegram.format import NONE_OF_THESE
 from bot.store.signals import SQLiteSignalStore
 from bot.watchers.review import queue_reply
+from tests.telegram import tg_updates
 from tests.telegram.conftest import TelegramHarness
 from tests.telegram.tg_fake import ALICE, BOB, BOT, GROUP, LI, SUPERGROUP
 from tests.telegram.tg_updates import bot_message, message
@@ -398,3 +399,61 @@ async def test_a_follow_up_in_a_chat_is_about_the_last_question(telegram: Telegr
     [vague] = await telegram.say("ok when then?")
     # too vague to read alone: about the last answered question (the checkpoints)
     assert "检查点" in vague.text or "checkpoint" in vague.text.lower()
+
+
+# What the Bot API answers an edit that changes nothing (a double tap on a choice, or two
+# members of a group pressing the same button).
+NOT_MODIFIED = (
+    "Bad Request: message is not modified: specified new message content and reply markup "
+    "are exactly the same as a current content and reply markup of the message"
+)
+
+
+async def test_a_choice_pressed_twice_is_answered_once_and_the_chat_hears_nothing_more(
+    telegram: TelegramHarness,
+) -> None:
+    [offer] = await telegram.say(AMBIGUOUS)
+    _, key = offer.buttons[0]
+    await telegram.press(offer, key)
+    telegram.api.fail("editMessageText", 400, NOT_MODIFIED)
+
+    await telegram.press(offer, key)
+
+    sent = [c for c in telegram.last if c.method == "sendMessage"]
+    assert sent == []  # no "Something went wrong on my side" posted to the chat
+    assert [c.method for c in telegram.last][0] == "answerCallbackQuery"  # the spinner stops
+
+
+async def test_an_answer_survives_one_flood_wait_and_one_server_error(
+    telegram: TelegramHarness,
+) -> None:
+    telegram.api.fail(
+        "sendMessage", 429, "Too Many Requests: retry after 1", parameters={"retry_after": 1}
+    )
+    refused, answer = await telegram.say("has it started?")
+    assert refused.text == answer.text  # the same message, sent again after the wait
+    assert "has started training" in answer.text  # the answer, not an error text
+
+    telegram.api.fail("sendMessage", 502, "Bad Gateway")
+    failed, answer = await telegram.say("what hardware?")
+    assert failed.text == answer.text and "GB200" in answer.text
+
+
+async def test_a_refused_answer_is_not_retried(telegram: TelegramHarness) -> None:
+    telegram.api.fail("sendMessage", 403, "Forbidden: bot was blocked by the user")
+    await telegram.say("has it started?")
+    assert len([c for c in telegram.api.of("sendMessage") if "started" in (c.text or "")]) <= 1
+
+
+async def test_an_unknown_command_in_a_private_chat_gets_a_hint(telegram: TelegramHarness) -> None:
+    [hint] = await telegram.say("/frobnicate now")
+    assert "/help" in hint.text and "don't know that command" in hint.text
+    [zh] = await telegram.say("/frobnicate", user=LI)
+    assert "/help" in zh.text and "命令" in zh.text
+
+
+async def test_a_photo_whose_caption_asks_a_question_is_answered(
+    telegram: TelegramHarness,
+) -> None:
+    [answer] = await telegram.send(tg_updates.photo("is this thing released yet?"))
+    assert "released" in answer.text and caveat_last(answer.text)

@@ -74,3 +74,13 @@ def press(
 
 def _utf16_offset(text: str, needle: str) -> int:
     return len(text[: text.index(needle)].encode("utf-16-le")) // 2
+
+
+def photo(caption: str, *, user: dict[str, Any] = ALICE) -> dict[str, Any]:
+    """A photo sent in a private chat with ``caption`` under it."""
+    update = message("", user=user)
+    msg = update["message"]
+    del msg["text"]
+    msg["photo"] = [{"file_id": "p1", "file_unique_id": "u1", "width": 90, "height": 90}]
+    msg["caption"] = caption
+    return update

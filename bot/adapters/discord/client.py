@@ -211,15 +211,20 @@ class MarinClient(discord.Client):
         try:
             for index, message in enumerate(messages):
                 first_reply = index == 0 and reply_to is not None
+                # Only what applies is passed: Messageable.send takes no MISSING for "no
+                # reference", and passing it made every message after the first raise
+                # TypeError, so a two-message reply lost the message with the caveat.
+                extra: dict[str, Any] = {}
+                if index == last and view is not None:
+                    extra["view"] = view
+                if first_reply and reply_to is not None:
+                    # still answer if the question was deleted meanwhile
+                    extra["reference"] = reply_to.to_reference(fail_if_not_exists=False)
                 await channel.send(
                     content=message.content,
                     embeds=list(message.embeds),
-                    view=view if index == last and view is not None else MISSING,
-                    # still answer if the question was deleted meanwhile; do not ping its author
-                    reference=reply_to.to_reference(fail_if_not_exists=False)
-                    if first_reply and reply_to is not None
-                    else MISSING,
-                    mention_author=False,
+                    mention_author=False,  # do not ping the asker
+                    **extra,
                 )
         except discord.Forbidden:
             log.warning("not allowed to answer in channel %s", getattr(channel, "id", "?"))

@@ -133,6 +133,10 @@ def register(app: TelegramApp, h: Handlers) -> None:
     app.add_handler(CommandHandler("settings", h.settings, filters=new))
     app.add_handler(CommandHandler("signals", h.signals, filters=new))  # admins; not in the menu
     app.add_handler(MessageHandler(new & filters.TEXT & ~filters.COMMAND, h.on_text))
+    app.add_handler(MessageHandler(new & filters.CAPTION & ~filters.COMMAND, h.on_text))
+    # after every CommandHandler: only commands none of them took reach this one
+    unknown = new & filters.COMMAND & filters.ChatType.PRIVATE
+    app.add_handler(MessageHandler(unknown, h.unknown_command))
     app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, h.on_migrate))
     app.add_handler(CallbackQueryHandler(h.on_choice))
     app.add_handler(ChatMemberHandler(h.on_membership, ChatMemberHandler.MY_CHAT_MEMBER))

@@ -11,9 +11,10 @@ import datetime as dt
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
-from telegram import Bot, ChatMember, Message, Update
+from telegram import Bot, CallbackQuery, ChatMember, Message, Update
 from telegram.constants import ChatType
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
@@ -22,6 +23,7 @@ from answers.reply import Reply
 from bot.adapters.telegram import args as parse
 from bot.adapters.telegram.format import NONE_OF_THESE, choice_keyboard, esc, messages
 from bot.adapters.telegram.incoming import question_in, user_language
+from bot.adapters.telegram.replies import with_retries
 from bot.adapters.telegram.texts import text
 from bot.core import Core
 from bot.followups import Followups, ask_in
@@ -52,6 +54,7 @@ class Handlers:
     # The curator's queue for /signals (bot admins only), or None when not wired.
     signals_for: Callable[[str], Reply] | None = None
     followups: Followups = field(default_factory=Followups)
+    retry_wait: float = 1.0  # the first backoff when an answer meets a transient error
 
     # --- questions -----------------------------------------------------------------------
 
@@ -77,7 +80,7 @@ class Handlers:
     async def on_text(self, update: Update, context: Context) -> None:
         """Any text in a private chat; in a group only a mention or a reply to the bot."""
         message = update.effective_message
-        if message is None or message.text is None:
+        if message is None or (message.text is None and message.caption is None):
             return
         question = question_in(message, context.bot.username, context.bot.id)
         if question is None:
@@ -87,6 +90,10 @@ class Handlers:
         else:
             reply = self._ask(update, question)
         await self._answer(update, reply)
+
+    async def unknown_command(self, update: Update, context: Context) -> None:
+        """A /command we do not have, in a private chat: a hint, not silence."""
+        await self._say(update, text(self.language(update), "unknown_command"))
 
     async def help(self, update: Update, context: Context) -> None:
         """/help: the chat commands, then the core's topics (with its caveat)."""
@@ -136,12 +143,13 @@ class Handlers:
             else self.language(update)
         )
         if query.data == NONE_OF_THESE:
-            await query.edit_message_text(text(lang, "none_chosen"))
+            await _edit(query, text(lang, "none_chosen"))
             return
         reply = self.core.answer_key(query.data, lang=lang)
         first, *rest = messages(reply)
         keyboard = choice_keyboard(reply)
-        await query.edit_message_text(first, reply_markup=None if rest else keyboard)
+        if not await _edit(query, first, reply_markup=None if rest else keyboard):
+            return  # pressed twice: the first press already answered
         if isinstance(shown, Message):
             for i, part in enumerate(rest, 1):
                 await shown.reply_html(
@@ -304,10 +312,9 @@ class Handlers:
         parts = messages(reply)
         keyboard = choice_keyboard(reply)
         for i, part in enumerate(parts):
-            last = i == len(parts) - 1
-            await message.reply_html(
-                part, do_quote=quote and i == 0, reply_markup=keyboard if last else None
-            )
+            markup = keyboard if i == len(parts) - 1 else None
+            send = partial(message.reply_html, part, do_quote=quote and i == 0, reply_markup=markup)
+            await with_retries(send, base_wait=self.retry_wait)
 
     async def _refuse(self, update: Update, lang: str, invalid: parse.Invalid) -> None:
         """Explain an argument we could not use (named in ``invalid``)."""
@@ -318,3 +325,17 @@ class Handlers:
         message = update.effective_message
         if message is not None:
             await message.reply_html(html, do_quote=message.chat.type != ChatType.PRIVATE)
+
+
+async def _edit(query: CallbackQuery, new_text: str, **options: Any) -> bool:
+    """Replace the choices message; False when it already shows this (a double tap, or two
+    members pressing the same button): Telegram says "message is not modified", and the
+    chat must not hear about it."""
+    try:
+        await query.edit_message_text(new_text, **options)
+    except BadRequest as exc:
+        if "not modified" not in exc.message.lower():
+            raise
+        log.info("a choice pressed again: %s", exc.message)
+        return False
+    return True

@@ -21,15 +21,18 @@ def question_in(message: Message, username: str, bot_id: int) -> str | None:
     Private chat: the whole text. Group: the text without the mention, when the bot is
     mentioned or the message replies to the bot; otherwise None (never answer everyone).
     """
-    body = message.text or ""
+    # a photo or document with a question in its caption is a question too
+    captioned = message.text is None and message.caption is not None
+    body = (message.caption if captioned else message.text) or ""
     if message.chat.type == ChatType.PRIVATE:
         return body.strip()
     mention = f"@{username}".lower()
-    mentioned = [
-        value
-        for value in message.parse_entities([MessageEntity.MENTION]).values()
-        if value.lower() == mention
-    ]
+    entities = (
+        message.parse_caption_entities([MessageEntity.MENTION])
+        if captioned
+        else message.parse_entities([MessageEntity.MENTION])
+    )
+    mentioned = [value for value in entities.values() if value.lower() == mention]
     for value in mentioned:
         body = body.replace(value, " ")
     replied = message.reply_to_message

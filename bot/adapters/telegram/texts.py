@@ -97,6 +97,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "on": "on (post even when nothing changed)",
         "off": "off (post only when something changed)",
         "error": "Something went wrong on my side. Please try again in a moment.",
+        "unknown_command": "I don't know that command. /help lists what I can do; or just ask "
+        "a question.",
         "curators_only": "/signals is for the bot's curators (MARIN_WATCH_TELEGRAM_ADMIN_IDS).",
     },
     "zh": {
@@ -180,6 +182,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "on": "开（没有变化也发送）",
         "off": "关（仅在有变化时发送）",
         "error": "我这边出了点问题，请稍后再试。",
+        "unknown_command": "我不认识这个命令。/help 列出我能做的事；也可以直接提问。",
         "curators_only": "/signals 仅供本机器人的审核者使用（MARIN_WATCH_TELEGRAM_ADMIN_IDS）。",
     },
 }
