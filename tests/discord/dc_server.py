@@ -54,6 +54,7 @@ class Person:
 
 ALICE = Person(800000000000000001, "alice")
 LI = Person(800000000000000002, "li", locale="zh-CN")
+MEI = Person(800000000000000004, "mei", locale="zh-TW")
 MOD = Person(800000000000000003, "mod", permissions=MEMBER_PERMISSIONS | MANAGE_GUILD)
 
 

@@ -9,7 +9,7 @@ from bot.adapters.discord.client import MarinClient
 from bot.adapters.telegram.args import DIGEST_DAYS
 from tests.discord.dc_chat import DiscordChat, components
 from tests.discord.dc_fake import FakeDiscord
-from tests.discord.dc_server import LI
+from tests.discord.dc_server import LI, MEI
 
 
 async def test_the_commands_are_synced_at_start_up(
@@ -20,6 +20,7 @@ async def test_the_commands_are_synced_at_start_up(
     ask = next(c for c in fake_discord.commands if c["name"] == "ask")
     assert ask["options"][0]["autocomplete"] is True
     assert "训练" in ask["description_localizations"]["zh-CN"]
+    assert "訓練" in ask["description_localizations"]["zh-TW"]  # traditional for Taiwan
 
 
 async def test_digest_days_has_the_bounds_telegram_has(
@@ -91,3 +92,10 @@ async def test_when_something_breaks_the_person_is_told_not_left_waiting(
 
     assert answer.ephemeral
     assert answer.content == "Something went wrong on my side. Please try again in a moment."
+
+
+async def test_a_taiwanese_client_gets_traditional_characters(chat: DiscordChat) -> None:
+    answer = await chat.slash("status", by=MEI)
+    description = answer.embeds[0]["description"]
+    assert "訓練" in description  # traditional characters
+    assert "训练" not in description  # and no simplified ones left

@@ -19,6 +19,7 @@ from discord import app_commands
 from discord.utils import MISSING
 
 from answers.reply import Reply
+from answers.script import to_traditional, traditional_reply
 from bot.adapters.discord import commands, digest_channel
 from bot.adapters.discord.embeds import Outgoing, notice, render
 from bot.adapters.discord.texts import DESCRIPTIONS, text
@@ -31,7 +32,8 @@ from bot.store.base import Store
 
 log = logging.getLogger(__name__)
 
-ZH_LOCALES = (discord.Locale.chinese, discord.Locale.taiwan_chinese)
+TAIWAN = discord.Locale.taiwan_chinese
+ZH_LOCALES = (discord.Locale.chinese, TAIWAN)
 
 
 @dataclass
@@ -60,7 +62,9 @@ class Translator(app_commands.Translator):
         locale: discord.Locale,
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
-        return DESCRIPTIONS.get(string.message) if locale in ZH_LOCALES else None
+        found = DESCRIPTIONS.get(string.message) if locale in ZH_LOCALES else None
+        # zh-TW clients read traditional characters (the descriptions are written simplified)
+        return to_traditional(found) if found and locale == TAIWAN else found
 
 
 class Tree(app_commands.CommandTree["MarinClient"]):
@@ -128,6 +132,8 @@ class MarinClient(discord.Client):
         edit: bool = False,
     ) -> None:
         """Answer an interaction with ``reply``; more messages follow when it is long."""
+        if interaction.locale == TAIWAN and reply.language == "zh":
+            reply = traditional_reply(reply)  # idempotent on a reply already traditional
         messages = render(reply)
         view = choice_view(reply)
         last = len(messages) - 1
@@ -228,6 +234,8 @@ class MarinClient(discord.Client):
                 )
         except discord.Forbidden:
             log.warning("not allowed to answer in channel %s", getattr(channel, "id", "?"))
+        except discord.NotFound:  # the channel went away meanwhile: nothing to answer in
+            log.info("channel %s is gone; the answer was not sent", getattr(channel, "id", "?"))
 
 
 def strip_mentions(content: str, user_id: int) -> str:

@@ -82,6 +82,8 @@ TEXTS: dict[str, dict[str, str]] = {
 # Command and option descriptions: English is what Discord shows by default; the Chinese
 # ones are sent as zh-CN and zh-TW localizations when the commands are synced.
 DESCRIPTIONS: dict[str, str] = {
+    "English": "英文",
+    "Chinese": "中文",
     "Ask a question about the Marin 535B-A23B training run": "询问关于 Marin 535B-A23B 训练的问题",
     "Your question, or a topic from the list": "你的问题，或从列表中选择一个主题",
     "The overview: where the run stands and how sure we are": "概况：训练进展到哪里，我们有多确定",
