@@ -9,10 +9,12 @@ from __future__ import annotations
 import argparse
 import importlib
 import logging
+import re
 import sys
 from collections.abc import Sequence
 
 from pydantic import ValidationError
+from pydantic_settings import SettingsError
 
 from bot.config import Settings
 from bot.context import AppContext
@@ -52,6 +54,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValidationError as exc:
         print(f"marin-watch: configuration error: {_first_error(exc)}", file=sys.stderr)
         return 2
+    except SettingsError as exc:  # a value that is not even parseable (e.g. '[not json')
+        print(f"marin-watch: configuration error: {_settings_error(exc)}", file=sys.stderr)
+        return 2
     logging.basicConfig(
         level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
@@ -77,6 +82,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 70  # EX_SOFTWARE
     finally:
         ctx.close()
+
+
+def _settings_error(exc: SettingsError) -> str:
+    """One line naming the variable: 'error parsing value for field "x" from source …'."""
+    found = re.search(r'field "([^"]+)"', str(exc))
+    name = f"MARIN_WATCH_{found[1].upper()}" if found else "a MARIN_WATCH_ variable"
+    return f"{name}: not a valid value (a list is written as JSON, e.g. '[12345]')"
 
 
 def _first_error(exc: ValidationError) -> str:

@@ -103,6 +103,9 @@ def _read(
     except tomllib.TOMLDecodeError as exc:
         problems.append(Problem(name, "(syntax)", str(exc)))
         return []
+    except RecursionError:  # tomllib recurses per nesting level: a hostile file ends it here
+        problems.append(Problem(name, "(syntax)", "nested too deeply (arrays or tables)"))
+        return []
     unknown = sorted(set(data) - {table})
     if unknown:
         problems.append(

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -96,3 +99,51 @@ def test_counts_are_ascii_digits_with_a_length_cap() -> None:
     assert count("14") == 14 and count(" 7 ") == 7
     assert count("²") is None and count("٣") is None and count("1e3") is None
     assert count("9" * 5000) is None and count("-3") is None and count("") is None
+
+
+def test_a_malformed_setting_is_one_line_naming_the_variable() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.cli", "ask", "has it started?"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "MARIN_WATCH_TELEGRAM_ADMIN_IDS": "[not json"},
+    )
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.strip().count("\n") == 0
+    assert "MARIN_WATCH_TELEGRAM_ADMIN_IDS" in done.stderr
+
+
+def test_a_hopelessly_nested_knowledge_file_is_a_named_problem(tmp_path: Path) -> None:
+    from knowledge.loader import DEFAULT_DIR, load_with_problems
+
+    kb_dir = tmp_path / "kb"
+    shutil.copytree(DEFAULT_DIR, kb_dir)
+    with (kb_dir / "watch.toml").open("a") as f:
+        f.write("x = " + "[" * 100_000 + "]" * 100_000 + "\n")
+    problems = [str(p) for p in load_with_problems(kb_dir)[1]]
+    assert problems == ["watch.toml: (syntax): nested too deeply (arrays or tables)"]
+
+
+def test_control_characters_in_watched_content_never_reach_the_signal() -> None:
+    import datetime as dt
+
+    from bot.watchers.rules import Rules
+    from bot.watchers.signal import Finding, SignalState
+    from knowledge.loader import load
+
+    finding = Finding(
+        id="x-1",
+        watched="https://example.org/",
+        kind=load().sources["gh-8435"].kind,
+        url="https://example.org/\x1b[2J",
+        date=dt.datetime(2026, 11, 30, tzinfo=dt.UTC),
+        title="\x1b[31mHero run\x1b[0m \x07done\u202e",
+        text="\x1b]0;pwned\x07step 262,000",
+        publisher="evil\x1b[8m",
+    )
+    signal = Rules(load().watch_points).signal(
+        finding, state=SignalState.NEW, found_at=finding.date
+    )
+    for value in (signal.title, signal.excerpt, signal.publisher, signal.url):
+        assert "\x1b" not in value and "\x07" not in value and "\u202e" not in value

@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from answers.inputs import clean
 from bot.watchers.signal import Finding, Signal, SignalState, excerpt
 from knowledge.schema import WatchPoint
 
@@ -92,11 +93,13 @@ class Rules:
             id=finding.id,
             watched=finding.watched,
             kind=finding.kind,
-            url=finding.url,
+            url=clean(finding.url),
             date=finding.date,
-            title=finding.title,
-            excerpt=excerpt(finding.text),
-            publisher=finding.publisher,
+            # Control characters (ANSI escapes, bells, RTL overrides…) in watched content never
+            # reach a terminal or a chat: they are dropped before the signal is stored.
+            title=clean(finding.title),
+            excerpt=clean(excerpt(finding.text)),
+            publisher=clean(finding.publisher),
             claims=m.claims,
             watch_points=m.watch_points,
             state=state,
