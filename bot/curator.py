@@ -16,10 +16,15 @@ update the statement in the same pull request.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import errno
+import fcntl
 import os
+import stat
+import tempfile
 from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import contextmanager
 from dataclasses import dataclass
 from difflib import get_close_matches
 from pathlib import Path
@@ -92,6 +97,18 @@ class Curator:
         quote: str | None = None,
         kind: SourceKind | None = None,
     ) -> Promotion:
+        with self.exclusive():
+            return self._promote(wanted, claim, stance, strength, quote, kind)
+
+    def _promote(
+        self,
+        wanted: str,
+        claim: str,
+        stance: Stance,
+        strength: Strength,
+        quote: str | None,
+        kind: SourceKind | None,
+    ) -> Promotion:
         signal = self.find(wanted)
         today = self.clock().date()
         kb = self.load_checked(today)
@@ -152,26 +169,44 @@ class Curator:
         return after
 
     @contextmanager
-    def appended(self, appends: dict[str, str]) -> Iterator[None]:
-        """Append text to the files; truncate them back if the block raises.
-
-        Every file is opened before any is written, so one that cannot be written leaves
-        all of them as they were.
-        """
-        sizes: dict[Path, int] = {}
+    def exclusive(self) -> Iterator[None]:
+        """One promotion at a time on these files, across processes: six curators promoting
+        at once used to interleave their read-modify-write and leave a broken sources.toml."""
+        # The directory itself is locked: no lock file to create in a read-only checkout.
         try:
-            with ExitStack() as files:
-                opened = []
-                for name, text in appends.items():
-                    path = self.kb_dir / name
-                    data = path.read_bytes()
-                    f = files.enter_context(path.open("a", encoding="utf-8", newline="\n"))
-                    sizes[path] = len(data)
-                    opened.append((f, ("\n" if data.endswith(b"\n") else "\n\n") + text))
-                for f, text in opened:
-                    f.write(text)
+            fd = os.open(self.kb_dir, os.O_RDONLY)
         except OSError as exc:
-            _truncate(sizes)
+            raise CuratorError(f"cannot open {self.kb_dir}: {exc.strerror or exc}") from exc
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(fd)  # closing releases the lock
+
+    @contextmanager
+    def appended(self, appends: dict[str, str]) -> Iterator[None]:
+        """Append text to the files, each replaced whole and atomically (a temp file, fsync,
+        rename); if the block raises, every file gets its exact former bytes back.
+
+        Every file is read before any is written, so one that cannot be read leaves all of
+        them as they were.
+        """
+        originals: dict[Path, bytes] = {}
+        try:
+            for name in appends:
+                path = self.kb_dir / name
+                originals[path] = path.read_bytes()
+                # a rename would replace a read-only file: its mode is honoured here (even
+                # for root, who may write anything: a file marked read-only stays as it is)
+                if not os.access(path, os.W_OK) or not path.stat().st_mode & stat.S_IWUSR:
+                    raise PermissionError(errno.EACCES, "Permission denied", str(path))
+            for name, text in appends.items():
+                path = self.kb_dir / name
+                data = originals[path]
+                joint = b"\n" if data.endswith(b"\n") else b"\n\n"
+                _replace(path, data + joint + text.encode("utf-8"))
+        except OSError as exc:
+            _restore(originals)
             raise CuratorError(
                 f"cannot update {exc.filename or self.kb_dir}: {exc.strerror or exc}; nothing "
                 "was changed. Promotion edits the knowledge files: point MARIN_WATCH_KB_DIR at a "
@@ -180,7 +215,7 @@ class Curator:
         try:
             yield
         except BaseException:
-            _truncate(sizes)
+            _restore(originals)
             raise
 
 
@@ -195,9 +230,25 @@ def snapshot_warning(claim: Claim, published: dt.date) -> str | None:
     )
 
 
-def _truncate(sizes: dict[Path, int]) -> None:
-    for path, size in sizes.items():
-        os.truncate(path, size)
+def _replace(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` atomically: readers see the old file or the new, never half."""
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+
+
+def _restore(originals: dict[Path, bytes]) -> None:
+    for path, data in originals.items():
+        if not path.exists() or path.read_bytes() != data:
+            _replace(path, data)
 
 
 def source_for(

@@ -45,6 +45,19 @@ def promote_step(
     note: str | None = None,
     kind: SourceKind | None = None,
 ) -> StepPromotion:
+    with curator.exclusive():
+        return _promote_step(curator, wanted, step=step, of=of, note=note, kind=kind)
+
+
+def _promote_step(
+    curator: Curator,
+    wanted: str,
+    *,
+    step: int,
+    of: int | None,
+    note: str | None,
+    kind: SourceKind | None,
+) -> StepPromotion:
     signal = curator.find(wanted)
     if signal.state is SignalState.DISMISSED:
         raise CuratorError(f"signal {signal.id} was dismissed ({signal.review})")

@@ -21,6 +21,7 @@ import asyncio
 import datetime as dt
 import email.utils
 import json
+import zlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -168,7 +169,8 @@ class Fetcher:
             await response.aclose()
 
     def _headers(self, host: str, accept: str) -> dict[str, str]:
-        headers = {"User-Agent": USER_AGENT, "Accept": accept}
+        # only the encodings _read_capped can inflate within its cap
+        headers = {"User-Agent": USER_AGENT, "Accept": accept, "Accept-Encoding": "gzip, deflate"}
         if host == GITHUB_API_HOST:  # the token never travels to any other host
             headers["Accept"] = GITHUB_JSON
             headers["X-GitHub-Api-Version"] = "2022-11-28"
@@ -218,17 +220,54 @@ class Fetcher:
         )
 
 
+# zlib window bits: gzip framing, and zlib-or-raw for "deflate" (servers send either).
+_WBITS = {"gzip": 16 + zlib.MAX_WBITS, "x-gzip": 16 + zlib.MAX_WBITS, "deflate": zlib.MAX_WBITS}
+
+
 async def _read_capped(response: httpx.Response, full: str, cap: int) -> bytes:
+    """The body, decoded, never more than ``cap`` bytes of it in memory.
+
+    Decoded here rather than by httpx: its decoder inflates each received chunk whole, so a
+    small compressed chunk (or 'gzip, gzip') became gigabytes before any cap could look. Each
+    inflate call here is bounded by what is left of the cap, and one encoding layer is the
+    most a source may use.
+    """
     declared = response.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > cap:
+    if declared.isdigit() and len(declared) < 16 and int(declared) > cap:
         raise WatcherError(f"{full}: body of {int(declared):,} bytes is over the {cap:,}-byte cap")
+    layers = [
+        e.strip().lower()
+        for e in response.headers.get("content-encoding", "").split(",")
+        if e.strip() and e.strip().lower() != "identity"
+    ]
+    if len(layers) > 1:
+        raise WatcherError(f"{full}: {len(layers)} content-encoding layers; one is the most read")
+    if layers and layers[0] not in _WBITS:
+        raise WatcherError(f"{full}: unsupported content-encoding {layers[0][:40]!r}")
+    if response.is_stream_consumed:  # a body built in memory (a test transport): decoded already
+        if len(response.content) > cap:
+            raise WatcherError(f"{full}: body passed the {cap:,}-byte cap; stopped reading")
+        return response.content
+    inflate = zlib.decompressobj(_WBITS[layers[0]]) if layers else None
     chunks: list[bytes] = []
     size = 0
-    async for chunk in response.aiter_bytes():  # decoded bytes: a gzip bomb hits the cap too
-        size += len(chunk)
-        if size > cap:
-            raise WatcherError(f"{full}: body passed the {cap:,}-byte cap; stopped reading")
-        chunks.append(chunk)
+    try:
+        async for raw in response.aiter_raw():
+            pending = raw
+            while pending:
+                if inflate is None:
+                    out, pending = pending, b""
+                else:
+                    out = inflate.decompress(pending, cap + 1 - size)
+                    pending = inflate.unconsumed_tail
+                size += len(out)
+                if size > cap:
+                    raise WatcherError(f"{full}: body passed the {cap:,}-byte cap; stopped reading")
+                chunks.append(out)
+        if inflate is not None:
+            chunks.append(inflate.flush())
+    except zlib.error as exc:
+        raise WatcherError(f"{full}: the compressed body is corrupt ({exc})") from exc
     return b"".join(chunks)
 
 

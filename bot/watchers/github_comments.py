@@ -25,6 +25,9 @@ URL_SHAPE = re.compile(
     r"^https://api\.github\.com/repos/(?P<owner>[^/]+)/(?P<repo>[^/]+)/issues/(?P<number>\d+)/comments$"
 )
 PAGE_SIZE = 100
+# How far ahead of our clock a server's timestamps may plausibly be: the cursor never goes
+# past now plus this, so a comment dated 9999-12-31 cannot blind the watcher for ever.
+CLOCK_SKEW = dt.timedelta(minutes=5)
 
 
 @dataclass(frozen=True)
@@ -57,7 +60,10 @@ class IssueCommentsWatcher:
         findings = [self._finding(item) for item in payload]
         newest = max((parse_time(item["updated_at"]) for item in payload), default=None)
         since = parse_time(cursor) if cursor else now
-        return Poll(findings, iso_z(max(since, newest) if newest else since))
+        # One comment dated 9999-12-31 must not move the cursor past it for ever: the cursor
+        # never goes beyond now plus a small clock skew.
+        latest = min(max(since, newest) if newest else since, now + CLOCK_SKEW)
+        return Poll(findings, iso_z(latest))
 
     def _finding(self, item: Mapping[str, Any]) -> Finding:
         login = str(item["user"]["login"]) if item.get("user") else "ghost"

@@ -155,3 +155,42 @@ async def test_a_network_error_is_translated_once(web: Web, fetcher: MakeFetcher
     web.on(p.HF_MODELS, refuse)
     with pytest.raises(WatcherError, match="network error \\(ConnectError"):
         await fetcher(p.HF_MODELS).get(p.HF_MODELS)
+
+
+def _gzip(data: bytes) -> bytes:
+    import gzip
+
+    return gzip.compress(data, compresslevel=9)
+
+
+def _serve_encoded(web: Web, body: bytes, encoding: str) -> None:
+    """Serve ``body`` streamed, as a real server sends it, under ``encoding``: a body given as
+    content= would be inflated by the fake itself before the fetcher saw it."""
+    web.on(
+        p.HF_MODELS,
+        lambda r: httpx.Response(
+            200,
+            stream=httpx.ByteStream(body),
+            headers={"Content-Encoding": encoding, "Content-Type": "application/json"},
+        ),
+    )
+
+
+async def test_a_gzip_bomb_stops_at_the_cap_without_inflating_it(
+    web: Web, fetcher: MakeFetcher
+) -> None:
+    _serve_encoded(web, _gzip(b"\0" * (64 * 1024 * 1024)), "gzip")  # 64 MB in ~64 KB
+    with pytest.raises(WatcherError, match="passed the 2,097,152-byte cap"):
+        await fetcher(p.HF_MODELS).get(p.HF_MODELS)
+
+
+async def test_two_layers_of_gzip_are_refused(web: Web, fetcher: MakeFetcher) -> None:
+    _serve_encoded(web, _gzip(_gzip(b"[]")), "gzip, gzip")
+    with pytest.raises(WatcherError, match="2 content-encoding layers"):
+        await fetcher(p.HF_MODELS).get(p.HF_MODELS)
+
+
+async def test_an_ordinary_gzip_body_is_read(web: Web, fetcher: MakeFetcher) -> None:
+    _serve_encoded(web, _gzip(b'[{"id": "a"}]'), "gzip")
+    fetched = await fetcher(p.HF_MODELS).get(p.HF_MODELS)
+    assert fetched.body == b'[{"id": "a"}]'

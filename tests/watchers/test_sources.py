@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import datetime as dt
+import json
+
+from bot.watchers.fetch import Fetched
+from bot.watchers.github_comments import IssueCommentsWatcher
 from tests.watchers import payloads as p
 from tests.watchers.conftest import Clock, Watch
 from tests.watchers.web import Web
@@ -341,3 +346,22 @@ async def test_the_blog_index_page_yields_its_posts_not_its_navigation(
 
     assert signal.title == "Marin 535B-A23B enters midtraining"
     assert signal.url == "https://openathena.ai/blog/marin-535b-midtraining/"
+
+
+def test_a_comment_dated_in_the_far_future_cannot_poison_the_cursor() -> None:
+    now = dt.datetime(2026, 11, 30, 9, 0, tzinfo=dt.UTC)
+    watcher = IssueCommentsWatcher.from_url(p.COMMENTS_8506)
+    assert watcher is not None
+    body = [p.comment(3399999999, "hello from the future", "9999-12-31T23:59:59Z")]
+    fetched = Fetched(
+        url=p.COMMENTS_8506,
+        status=200,
+        body=json.dumps(body).encode(),
+        etag=None,
+        last_modified=None,
+        server_date=None,
+        content_type="application/json",
+    )
+    poll = watcher.parse(fetched, None, now)
+    # the next poll still asks for what is new since about now, not since the year 9999
+    assert poll.cursor == "2026-11-30T09:05:00Z"
