@@ -52,7 +52,12 @@ def parse_time(value: object) -> dt.datetime:
     if not isinstance(value, str):
         raise ValueError(f"expected an ISO timestamp, got {value!r}")
     parsed = dt.datetime.fromisoformat(value)
-    return parsed if parsed.tzinfo else parsed.replace(tzinfo=dt.UTC)
+    if parsed.tzinfo is None:
+        return parsed.replace(tzinfo=dt.UTC)
+    try:
+        return parsed.astimezone(dt.UTC)
+    except OverflowError as exc:  # 0001-01-01T00:00:00+14:00 is before the first UTC day
+        raise ValueError(f"timestamp {value[:40]!r} has no UTC time") from exc
 
 
 def iso_z(moment: dt.datetime) -> str:

@@ -196,12 +196,13 @@ class Fetcher:
         headers = response.headers
         until = _retry_after(headers.get("retry-after"), now)
         if until is None and headers.get("x-ratelimit-remaining") == "0":
-            until = _epoch(headers.get("x-ratelimit-reset"))
+            # a reset we cannot read is still a spent quota: wait the longest we believe
+            until = _epoch(headers.get("x-ratelimit-reset")) or now + MAX_WAIT
         if until is None and response.status_code == 429:
             until = now + self.policy.default_rate_limit_wait
         if until is None:
             return None  # a plain 403: forbidden, handled as an error with backoff
-        until = max(until, now)
+        until = min(max(until, now), now + MAX_WAIT)
         self._held[response.request.url.host] = until
         return SourceRateLimited(
             f"{full}: rate limited (HTTP {response.status_code}) until {until:%Y-%m-%d %H:%M} UTC",
@@ -271,19 +272,32 @@ async def _read_capped(response: httpx.Response, full: str, cap: int) -> bytes:
     return b"".join(chunks)
 
 
+# A server's "wait this long" is believed up to a day: a 30-digit Retry-After or a reset in
+# the year 3 million is a broken server, and must not overflow a date nor stop a watcher.
+MAX_WAIT = dt.timedelta(days=1)
+
+
 def _retry_after(value: str | None, now: dt.datetime) -> dt.datetime | None:
     if not value:
         return None
     value = value.strip()
-    if value.isdigit():
-        return now + dt.timedelta(seconds=int(value))
-    return _http_date(value)
+    if value.isascii() and value.isdigit():
+        if len(value) > 6:
+            return now + MAX_WAIT
+        return now + min(dt.timedelta(seconds=int(value)), MAX_WAIT)
+    found = _http_date(value)
+    return None if found is None else min(found, now + MAX_WAIT)
 
 
 def _epoch(value: str | None) -> dt.datetime | None:
-    if value is None or not value.strip().isdigit():
+    if value is None or not (value.strip().isascii() and value.strip().isdigit()):
         return None
-    return dt.datetime.fromtimestamp(int(value), dt.UTC)
+    if len(value.strip()) > 11:  # later than the year 5000: not a real reset time
+        return None
+    try:
+        return dt.datetime.fromtimestamp(int(value), dt.UTC)
+    except (OverflowError, OSError, ValueError):
+        return None
 
 
 def _http_date(value: str | None) -> dt.datetime | None:

@@ -110,9 +110,11 @@ class WatchRunner:
         self.failures_logged_at = failures_logged_at
 
     def _newer_than_kb(self, date: dt.datetime) -> bool:
-        return (
-            self.known_through is not None and date.astimezone(dt.UTC).date() > self.known_through
-        )
+        try:
+            day = date.astimezone(dt.UTC).date()
+        except OverflowError:  # 0001-01-01T00:00:00+14:00 has no UTC date
+            return False
+        return self.known_through is not None and day > self.known_through
 
     async def run_once(self, *, force: bool = False) -> CycleReport:
         """Poll every source once (``force``: also those backing off after errors)."""
@@ -232,8 +234,16 @@ def _parse(watcher: Watcher, fetched: Fetched, state: WatchState, now: dt.dateti
         return watcher.parse(fetched, state.cursor, now)
     except WatcherError:
         raise
-    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
-        what = f"{type(exc).__name__}: {exc}"
+    except (
+        KeyError,
+        IndexError,
+        TypeError,
+        ValueError,
+        AttributeError,
+        OverflowError,  # "id": 1e999, a date of 0001-01-01T00:00:00+14:00
+        RecursionError,  # JSON nested 200,000 deep
+    ) as exc:
+        what = f"{type(exc).__name__}: {str(exc)[:200]}"
         raise WatcherError(f"{fetched.url}: unexpected payload ({what})") from exc
 
 

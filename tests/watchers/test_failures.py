@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 
+import httpx
 import pytest
 
 from tests.watchers import payloads as p
@@ -25,6 +26,7 @@ from tests.watchers.web import (
 )
 
 FEED = "https://openathena.ai/blog/feed.xml"
+NOW_PLUS_A_DAY = dt.datetime(2026, 12, 1, 9, 5, tzinfo=dt.UTC)
 
 SOURCES = {
     "issue comments": (p.COMMENTS_8506, []),
@@ -179,3 +181,44 @@ async def test_under_serve_no_report_is_printed_so_a_failure_is_logged_as_a_warn
     [warning] = [r for r in caplog.records if r.name == "bot.watchers.runner"]
     assert warning.levelno == logging.WARNING
     assert p.HF_MODELS in warning.getMessage() and "next try after" in warning.getMessage()
+
+
+HOSTILE_PAYLOADS = {
+    "JSON nested 200,000 deep": lambda r: httpx.Response(
+        200, content=b"[" * 200_000 + b"]" * 200_000, headers={"Content-Type": "application/json"}
+    ),
+    "an id of 1e999": lambda r: httpx.Response(
+        200,
+        content=b'[{"id": 1e999, "modelId": "x", "lastModified": "2026-11-30T00:00:00Z"}]',
+        headers={"Content-Type": "application/json"},
+    ),
+    "a date of 0001-01-01T00:00:00+14:00": lambda r: httpx.Response(
+        200,
+        content=b'[{"id": "m", "modelId": "m", "lastModified": "0001-01-01T00:00:00+14:00"}]',
+        headers={"Content-Type": "application/json"},
+    ),
+    "an x-ratelimit-reset of 99999999999999999": lambda r: httpx.Response(
+        403, headers={"x-ratelimit-remaining": "0", "x-ratelimit-reset": "99999999999999999"}
+    ),
+    "a 30-digit Retry-After": lambda r: httpx.Response(429, headers={"Retry-After": "9" * 30}),
+}
+
+
+@pytest.mark.parametrize("payload", HOSTILE_PAYLOADS, ids=list(HOSTILE_PAYLOADS))
+async def test_one_hostile_source_fails_alone_with_a_one_line_reason(
+    payload: str, watch: Watch, web: Web
+) -> None:
+    for url, healthy in SOURCES.values():
+        web.serve(url, healthy)
+    web.on(p.HF_MODELS, HOSTILE_PAYLOADS[payload])
+    w = watch(*(url for url, _ in SOURCES.values()))
+
+    report = await w.cycle()
+
+    [hf] = [r for r in report.sources if r.url == p.HF_MODELS]
+    if hf.outcome.value in ("failed", "rate limited"):  # or read, if nothing in it broke
+        assert hf.message is not None and "\n" not in hf.message and len(hf.message) < 400
+    if hf.until is not None:  # a wait is believed up to a day, never the year 3 million
+        assert hf.until <= NOW_PLUS_A_DAY
+    others = [r for r in report.sources if r.url != p.HF_MODELS]
+    assert others and all(r.outcome.value not in ("failed", "rate limited") for r in others)
