@@ -41,7 +41,7 @@ async def test_messages_without_a_mention_are_left_alone(
 
 
 async def test_close_readings_are_offered_as_buttons_with_none_of_these(chat: DiscordChat) -> None:
-    answer = await chat.slash("ask", question="release hardware")
+    answer = await chat.slash("ask", question="loss gpus")
 
     labels = [c["label"] for c in components(answer.message)]
     assert labels[-1] == "None of these" and len(labels) == 3
@@ -54,7 +54,7 @@ async def test_close_readings_are_offered_as_buttons_with_none_of_these(chat: Di
 
 
 async def test_none_of_these_suggests_other_words_as_telegram_does(chat: DiscordChat) -> None:
-    answer = await chat.slash("ask", question="release hardware")
+    answer = await chat.slash("ask", question="loss gpus")
     none = await chat.click(answer.sent, "None of these")
 
     assert none.kind == 7 and none.message["components"] == []
@@ -74,7 +74,7 @@ async def test_none_of_these_in_chinese_stays_in_chinese(chat: DiscordChat) -> N
 
 
 async def test_choices_offered_in_a_mention_can_be_clicked(chat: DiscordChat) -> None:
-    reply = await chat.mention("release hardware")
+    reply = await chat.mention("loss gpus")
     picked = await chat.click(reply.answer, "None of these")
     assert picked.kind == 7
 
