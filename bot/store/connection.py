@@ -67,7 +67,16 @@ class Database:
         keeps its old mode (SQLite returns it instead of waiting), so retry briefly."""
         deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
         while True:
-            mode = str(self._conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]).lower()
+            try:
+                mode = str(self._conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]).lower()
+            except sqlite3.OperationalError as exc:
+                # Under load the switch can also fail outright ("database is locked") while
+                # the other process holds the file: the same race, retried the same way.
+                if "locked" not in str(exc) and "busy" not in str(exc):
+                    raise
+                if time.monotonic() > deadline:
+                    raise
+                mode = "locked"
             if mode == "wal" or time.monotonic() > deadline:
                 return mode
             time.sleep(0.02)
