@@ -222,3 +222,24 @@ async def test_one_hostile_source_fails_alone_with_a_one_line_reason(
         assert hf.until <= NOW_PLUS_A_DAY
     others = [r for r in report.sources if r.url != p.HF_MODELS]
     assert others and all(r.outcome.value not in ("failed", "rate limited") for r in others)
+
+
+HOSTILE_PAGES = {
+    "2 MB of '<!--'": "<!--" * 500_000,
+    "an unclosed <script>": "<script>" + "a" * 2_000_000,
+    "500,000 unclosed anchors": "<a " * 500_000,
+    "2 MB of '<'": "<" * 2_000_000,
+}
+
+
+@pytest.mark.parametrize("document", HOSTILE_PAGES, ids=list(HOSTILE_PAGES))
+def test_hostile_html_is_read_in_linear_time(document: str) -> None:
+    import time
+
+    from bot.watchers.markup import links, page_text
+
+    started = time.perf_counter()
+    page_text(HOSTILE_PAGES[document])
+    links(HOSTILE_PAGES[document], "https://marin.community/")
+    # the regexes this replaced took 17 s on 128 KB of "<!--", and hours at 2 MB
+    assert time.perf_counter() - started < 2.0
