@@ -312,3 +312,50 @@ def test_migrate_is_idempotent(db: Path) -> None:
         assert migrate(conn) == migrate(conn) == len(MIGRATIONS)
     finally:
         conn.close()
+
+
+def _sha256(path: Path) -> str:
+    import hashlib
+
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_a_store_from_a_newer_version_is_refused_untouched(tmp_path: Path) -> None:
+    newer = tmp_path / "newer.sqlite3"
+    with sqlite3.connect(newer) as conn:
+        conn.execute("CREATE TABLE t (x)")
+        conn.execute("PRAGMA user_version = 999")
+    before = _sha256(newer)
+    with pytest.raises(StoreError, match="schema version 999, newer"):
+        SQLiteStore(newer)
+    assert _sha256(newer) == before  # not even switched to WAL
+
+
+FOREIGN = {
+    "another program's tables": (
+        "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)",
+        "INSERT INTO notes (body) VALUES ('keep me')",
+    ),
+    "belongs to another application": ("PRAGMA application_id = 1234",),
+}
+
+
+@pytest.mark.parametrize("reason", FOREIGN)
+def test_another_programs_database_is_refused_untouched(tmp_path: Path, reason: str) -> None:
+    foreign = tmp_path / "theirs.sqlite3"
+    with sqlite3.connect(foreign) as conn:
+        for statement in FOREIGN[reason]:
+            conn.execute(statement)
+    before = _sha256(foreign)
+    with pytest.raises(StoreError, match=reason):
+        SQLiteStore(foreign)
+    assert _sha256(foreign) == before
+
+
+def test_our_files_are_marked_as_ours(db: Path) -> None:
+    with SQLiteStore(db):
+        pass
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("PRAGMA application_id").fetchone()[0] == 0x4D576174
+    with SQLiteStore(db) as again:  # and opened again without complaint
+        assert again.version == len(MIGRATIONS)

@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from bot.errors import StoreError
-from bot.store.migrations import MIGRATIONS, Migration, migrate
+from bot.store.migrations import MIGRATIONS, Migration, migrate, refusal
 
 BUSY_TIMEOUT_MS = 10_000
 
@@ -51,6 +51,8 @@ class Database:
         try:
             with self.reading("open"):
                 self._conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+                # Refuse a foreign or newer file before the WAL switch: that writes the header.
+                refusal(self._conn, len(migrations))
                 mode = self._wal()
                 if mode != "wal":
                     raise StoreError(f"the store at {self.path} cannot use WAL mode ({mode})")

@@ -129,6 +129,36 @@ MIGRATIONS: tuple[Migration, ...] = (
 )
 
 
+# PRAGMA application_id of our files: "MWat". A file with another id, or with tables of its
+# own and no id, belongs to another program and is refused untouched.
+APPLICATION_ID = 0x4D576174
+
+
+def refusal(conn: sqlite3.Connection, target: int) -> None:
+    """Raise StoreError, before anything is written, if the file is not ours to use."""
+    version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    app = int(conn.execute("PRAGMA application_id").fetchone()[0])
+    if app not in (0, APPLICATION_ID):
+        raise StoreError(
+            f"this SQLite file belongs to another application (application_id {app}); "
+            "point marin-watch at its own file"
+        )
+    if app == 0 and version == 0:
+        tables = conn.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table'").fetchone()[
+            0
+        ]
+        if tables:
+            raise StoreError(
+                "this SQLite file already holds another program's tables; point marin-watch at "
+                "its own file (a new path is created for it)"
+            )
+    if version > target:
+        raise StoreError(
+            f"the store is at schema version {version}, newer than this marin-watch "
+            f"knows ({target}); upgrade marin-watch or point it at another file"
+        )
+
+
 def migrate(conn: sqlite3.Connection, migrations: Sequence[Migration] = MIGRATIONS) -> int:
     """Bring the file up to ``len(migrations)`` in one transaction; return the version.
 
@@ -140,11 +170,9 @@ def migrate(conn: sqlite3.Connection, migrations: Sequence[Migration] = MIGRATIO
     conn.execute("BEGIN IMMEDIATE")
     try:
         version = int(conn.execute("PRAGMA user_version").fetchone()[0])
-        if version > target:
-            raise StoreError(
-                f"the store is at schema version {version}, newer than this marin-watch "
-                f"knows ({target}); upgrade marin-watch or point it at another file"
-            )
+        refusal(conn, target)
+        if version == 0:  # a file we create is marked as ours for the next opening
+            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         for number, migration in enumerate(migrations[version:], start=version + 1):
             for statement in migration.statements:
                 try:
