@@ -210,14 +210,27 @@ def integrity_problems(
                     )
                 )
         for i, pattern in enumerate(w.patterns):
+            where = f"watch '{w.id}' → patterns[{i}]"
             try:
                 re.compile(pattern)
             except re.error as exc:
+                problems.append(Problem("watch.toml", where, f"bad regex: {exc}"))
+                continue
+            if _NESTED_QUANTIFIER.search(pattern):
                 problems.append(
-                    Problem("watch.toml", f"watch '{w.id}' → patterns[{i}]", f"bad regex: {exc}")
+                    Problem(
+                        "watch.toml",
+                        where,
+                        "a quantified group that repeats inside (like (a+)+) can backtrack for "
+                        "hours on one page; write it without the nesting",
+                    )
                 )
     return problems
 
+
+# "(a+)+", "(\\w*)*", "(x|xy)+{2,}": a repeated group that itself repeats, the classic shape
+# of catastrophic backtracking in a regex run over text from the internet.
+_NESTED_QUANTIFIER = re.compile(r"\((?:[^()\\]|\\.)*[+*}](?:[^()\\]|\\.)*\)[+*{]")
 
 _MONTHS = {
     name: number

@@ -51,7 +51,14 @@ def load_with_problems(
     sources = _read(directory, "sources.toml", Source, problems, declared)
     claims = _read(directory, "claims.toml", Claim, problems, declared)
     links = _read(directory, "evidence.toml", EvidenceLink, problems, declared)
+    before = len(problems)
     watch = _read(directory, "watch.toml", WatchPoint, problems, declared)
+    if not watch and len(problems) == before:  # read fine, and holds nothing
+        problems.append(
+            Problem(
+                "watch.toml", "watch", "no [[watch]] points: the watchers would look at nothing"
+            )
+        )
     corrections = _read(directory, "corrections.toml", Correction, problems, declared)
     observations = _read(directory, "progress.toml", Observation, problems, declared)
     # Each observation is a status claim with its links: checked like every other claim.
@@ -87,6 +94,10 @@ def _read(
 ) -> list[M]:
     table, _ = FILES[name]
     path = directory / name
+    if path.exists() and not path.is_file():
+        # a FIFO or a device would block the read for ever (kb check, ask and serve with it)
+        problems.append(Problem(name, "(file)", "not a regular file; expected a TOML file"))
+        return []
     try:
         raw = path.read_bytes()
     except FileNotFoundError:

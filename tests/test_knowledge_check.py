@@ -196,3 +196,27 @@ def test_a_link_cannot_be_recorded_before_its_claim_existed(kb_dir: Path) -> Non
     )
     [problem] = problems(kb_dir)
     assert problem.endswith("→ recorded: 2026-08-22 is before the claim was added (2026-10-08)")
+
+
+def test_a_fifo_in_place_of_a_knowledge_file_is_refused_not_waited_on(kb_dir: Path) -> None:
+    import os
+
+    (kb_dir / "watch.toml").unlink()
+    os.mkfifo(kb_dir / "watch.toml")
+    found = problems(kb_dir)
+    assert "watch.toml: (file): not a regular file; expected a TOML file" in found
+
+
+def test_an_empty_watch_file_is_a_named_problem(kb_dir: Path) -> None:
+    (kb_dir / "watch.toml").write_text("# nothing to watch\n")
+    assert any(p.startswith("watch.toml: watch: no [[watch]] points") for p in problems(kb_dir))
+
+
+def test_a_watch_pattern_that_can_backtrack_for_hours_is_refused(kb_dir: Path) -> None:
+    edit(
+        kb_dir / "watch.toml",
+        'patterns = ["\\\\bstep[ -]?\\\\d"',
+        'patterns = ["(a+)+b", "\\\\bstep[ -]?\\\\d"',
+    )
+    found = problems(kb_dir)
+    assert any("patterns[0]" in p and "backtrack" in p for p in found), found
