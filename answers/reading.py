@@ -17,10 +17,11 @@ even when it contains run words, unless it names the run itself.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from answers.lexicon import DECLINING, INTENTS
 from answers.matcher import MIN_SCORE, OTHER, Match, Matcher
+from answers.progress import READINGS as PROGRESS_READINGS
 from answers.similar import Nearest, Similar
 from answers.text import fold
 
@@ -94,6 +95,7 @@ class Reading:
     match: Match
     lexicon: Match
     nearest: Nearest
+    followed: bool = False  # read against the previous question (a follow-up)
 
 
 class Reader:
@@ -102,14 +104,25 @@ class Reader:
         self.similar = similar
         self.answerable = answerable
 
-    def read(self, question: str) -> Reading:
+    def read(self, question: str, previous: str | None = None) -> Reading:
+        """What ``question`` asks. ``previous`` is the same person's last answered question:
+        a follow-up too vague to read alone ("ok when then?") is read as being about it, and
+        "how many tokens is that?" after a step asks for the tokens trained so far."""
         found = self._read(question)
         m = found.match
         tokens_asked = m.topics == (TOKENS,) or (m.outcome == "choices" and TOKENS in m.topics)
         if m.outcome in ("answer", "choices") and tokens_asked:
             if _SO_FAR.search(fold(question)):  # "how many tokens is it at now?"
                 so_far = Match("answer", (SO_FAR,), found.match.scores)
-                return Reading(so_far, found.lexicon, found.nearest)
+                return replace(found, match=so_far)
+        if previous and (m.outcome != "answer" or m.topics == (TOKENS,)):
+            before = self._read(previous).match
+            if before.outcome != "answer" or set(before.topics) & set(DECLINING):
+                return found
+            if m.outcome != "answer":
+                return replace(found, match=before, followed=True)
+            if before.topics[0] in PROGRESS_READINGS:
+                return replace(found, match=Match("answer", (SO_FAR,), m.scores))
         return found
 
     def _read(self, question: str) -> Reading:

@@ -33,6 +33,8 @@ OVERVIEW = (
     "expected-end",
 )
 FINISHED = "finished"
+# The declining readings that have a reply of their own (templates/{en,zh}/KIND.j2).
+DECLINE_TEMPLATES = {"other-models": "other_model", "general-ml": "general_ml"}
 # At most this many "do not infer" notes under an answer: answers stay short.
 MAX_NOTES = 2
 
@@ -92,22 +94,12 @@ class Core:
         lang = lang or (self.detect_language(text) if rejection is None else self.default_language)
         if rejection is not None:
             return self._rejected(rejection, lang, None if bad_date else as_of)
-        reading = self.reader.read(clean(text))
-        match, followed = reading.match, False
-        if (
-            previous
-            and reject_reason(previous) is None
-            and (match.outcome != "answer" or match.topics == ("tokens",))
-        ):
-            before = self.reader.read(clean(previous)).match
-            usable = before.outcome == "answer" and not set(before.topics) & set(DECLINING)
-            if usable and match.outcome != "answer":
-                match, followed = before, True  # "ok when then?": about what was asked last
-            elif usable and before.topics[0] in progress.READINGS:
-                # "and how many tokens is that?" after a step: the tokens trained so far
-                match = Match("answer", ("tokens-so-far",), match.scores)
-        reply = self._read(match, text, lang, as_of)
-        return replace(reply, extra={**reply.extra, "followed": True}) if followed else reply
+        context = clean(previous) if previous and reject_reason(previous) is None else None
+        reading = self.reader.read(clean(text), previous=context)
+        reply = self._read(reading.match, text, lang, as_of)
+        return (
+            replace(reply, extra={**reply.extra, "followed": True}) if reading.followed else reply
+        )
 
     def _read(self, match: Match, text: str, lang: str, as_of: dt.date | None) -> Reply:
         """The reply to a question read as ``match``."""
@@ -187,12 +179,9 @@ class Core:
             )
         if key == "changes" and self.changes is not None:
             return self.changes(lang, as_of, days)
-        if key in ("other-models", "general-ml"):
+        if key in DECLINE_TEMPLATES:
             return self.renderer.reply(
-                kind=key.replace("-models", "_model").replace("-", "_"),
-                lang=lang,
-                outcome=Outcome.UNKNOWN,
-                as_of=as_of,
+                kind=DECLINE_TEMPLATES[key], lang=lang, outcome=Outcome.UNKNOWN, as_of=as_of
             )
         if key == "outside":
             return self._unknown(lang, as_of)

@@ -159,11 +159,6 @@ class KnowledgeBase:
             default=None,
         )
 
-    @cached_property
-    def first_recorded(self) -> dt.date | None:
-        """The day the knowledge base recorded its first evidence."""
-        return min((link.recorded for link in self.links), default=None)
-
     def evidence_date(
         self, claim_ids: Iterable[str], as_of: dt.date | None = None, *, public: bool = False
     ) -> dt.date | None:
