@@ -1,7 +1,7 @@
-"""Read a question with two signals: the lexicon and the nearest example questions.
+"""Read a question with two signals: the lexicon and a classifier trained on example questions.
 
 The lexicon (``matcher.py``) knows the run's vocabulary and splits two-part questions; the
-nearest examples (``similar.py``) generalize to words the lexicon never saw. They fail on
+classifier (``classifier.py``) generalizes to words the lexicon never saw. They fail on
 different questions, so they are combined, not averaged:
 
 - both agree, or one is decisive and the other has nothing to say → answer;
@@ -19,27 +19,30 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from answers.classifier import Classifier, Ranking
 from answers.lexicon import DECLINING, INTENTS
 from answers.matcher import MIN_SCORE, OTHER, Match, Matcher
 from answers.progress import READINGS as PROGRESS_READINGS
-from answers.similar import Nearest, Similar
 from answers.text import fold
 
-# The nearest example must be at least this similar (cosine) for its reading to be answered
-# on its own, and this far ahead of the next reading.
-ANSWER_AT = 0.50
-AHEAD_BY = 0.04
-# Below this the nearest example is noise; between the two, its readings become choices.
+# The thresholds are on the classifier's probability of a reading, measured on question sets
+# written blind (tests/test_matching.py). Its best reading is answered on its own from this
+# probability, when this far ahead of the next reading.
+ANSWER_AT = 0.25
+AHEAD_BY = 0.0
+# Below this the classifier is guessing; between the two, its readings become choices.
 CHOICES_AT = 0.30
-# A confident nearest reading that contradicts a lexicon reading this weak becomes a choice.
+# A confident classifier reading that contradicts a lexicon reading this weak becomes a choice.
 DECISIVE_LEXICON = 6.0
 DISAGREE_AT = 0.75
-# An example this close, this far ahead of the next reading, is the question asked again in
-# other words: it settles a lexicon reading of ordinary strength.
-SETTLES_AT = 0.75
+# A reading this probable, this far ahead of the next, settles a lexicon reading of
+# ordinary strength.
+SETTLES_AT = 0.5
 SETTLES_BY = 0.25
-# ... and settles a tie of the lexicon when this far ahead of the other tied reading.
-CLEAR_BY = 0.15
+# ... and settles a tie of the lexicon when at least this probable, with the other tied
+# reading less probable than this.
+TIE_SETTLES_AT = 0.5
+TIE_OTHER_BELOW = 0.05
 MAX_CHOICES = 3
 STATUS = "status"
 TOKENS = "tokens"
@@ -52,7 +55,7 @@ _SO_FAR = re.compile(
 GENERAL = "general-ml"
 # A general-ML reading this confident declines even against a strong lexicon reading: "how
 # do I resume training from a checkpoint in pytorch" is not about this run's checkpoints.
-DECLINE_AT = 0.5
+DECLINE_AT = 0.3
 # "my loss spiked, how do I fix it": asking for oneself, about one's own training.
 _FOR_ONESELF = re.compile(
     r"\b(?:my|mine|i'?m|i am|i have|i've|should i|can i|do i|how do i|how can i|how should i)\b"
@@ -94,14 +97,14 @@ class Reading:
 
     match: Match
     lexicon: Match
-    nearest: Nearest
+    ranking: Ranking
     followed: bool = False  # read against the previous question (a follow-up)
 
 
 class Reader:
-    def __init__(self, matcher: Matcher, similar: Similar, answerable: set[str]) -> None:
+    def __init__(self, matcher: Matcher, classifier: Classifier, answerable: set[str]) -> None:
         self.matcher = matcher
-        self.similar = similar
+        self.classifier = classifier
         self.answerable = answerable
 
     def read(self, question: str, previous: str | None = None) -> Reading:
@@ -115,11 +118,16 @@ class Reader:
             if _SO_FAR.search(fold(question)):  # "how many tokens is it at now?"
                 so_far = Match("answer", (SO_FAR,), found.match.scores)
                 return replace(found, match=so_far)
-        if previous and (m.outcome != "answer" or m.topics == (TOKENS,)):
+        # In a conversation, a question with no word of the run's vocabulary ("ok when
+        # then?") is about the last one, whatever the classifier guesses from "when" alone.
+        vague = m.outcome != "answer" or (
+            found.lexicon.outcome == "unknown" and not set(m.topics) & set(DECLINING)
+        )
+        if previous and (vague or m.topics == (TOKENS,)):
             before = self._read(previous).match
             if before.outcome != "answer" or set(before.topics) & set(DECLINING):
                 return found
-            if m.outcome != "answer":
+            if vague:
                 return replace(found, match=before, followed=True)
             if before.topics[0] in PROGRESS_READINGS:
                 return replace(found, match=Match("answer", (SO_FAR,), m.scores))
@@ -131,14 +139,14 @@ class Reader:
         if both is not None and (
             whole.match.outcome != "answer" or set(whole.match.topics) & set(both)
         ):
-            return Reading(Match("answer", both, whole.match.scores), whole.lexicon, whole.nearest)
+            return Reading(Match("answer", both, whole.match.scores), whole.lexicon, whole.ranking)
         return whole
 
     def _read_one(self, question: str) -> Reading:
         lex = self.matcher.match(question)
-        raw = self.similar.nearest(question)
-        near = Nearest(tuple((r, s) for r, s in raw.ranked if r in self.answerable))
-        return Reading(self._decide(question, lex, near), lex, near)
+        raw = self.classifier.rank(question)
+        ranked = Ranking(tuple((r, s) for r, s in raw.ranked if r in self.answerable))
+        return Reading(self._decide(question, lex, ranked), lex, ranked)
 
     def _two_parts(self, question: str) -> tuple[str, str] | None:
         """ "when did it start and when does it end?": each part read on its own; both
@@ -157,9 +165,9 @@ class Reader:
                 return (ta, tb)
         return None
 
-    def _decide(self, question: str, lex: Match, near: Nearest) -> Match:
-        top, score = near.best
-        confident = score >= ANSWER_AT and near.margin >= AHEAD_BY
+    def _decide(self, question: str, lex: Match, ranked: Ranking) -> Match:
+        top, score = ranked.best
+        confident = score >= ANSWER_AT and ranked.margin >= AHEAD_BY
         names_run = self.matcher.names_run(question)
         lex_best = lex.scores[0][1] if lex.scores else 0.0
         fallback = lex.outcome == "answer" and lex.topics == (STATUS,) and lex_best < MIN_SCORE
@@ -171,7 +179,7 @@ class Reader:
             if not _THIS_RUN.search(folded):
                 return Match("answer", (GENERAL,), lex.scores)
         # Another model is the lexicon's call (it knows the names, and that "better than
-        # Llama?" is about this run); the examples decline one only when the lexicon is silent.
+        # Llama?" is about this run); the classifier declines one only when the lexicon is silent.
         lexicon_silent = lex.outcome == "unknown" or fallback
         declines = top in DECLINING and not names_run and (top != OTHER or lexicon_silent)
         if declines and confident and (lex_best < DECISIVE_LEXICON or score >= DECLINE_AT):
@@ -184,7 +192,7 @@ class Reader:
         if lex.outcome == "answer" and not fallback and len(question.split()) <= 2:
             if not _CJK.search(question) or len(question.strip()) <= 6:
                 return lex
-        settles = score >= SETTLES_AT and near.margin >= SETTLES_BY and top not in DECLINING
+        settles = score >= SETTLES_AT and ranked.margin >= SETTLES_BY and top not in DECLINING
         if settles and lex.outcome == "answer" and lex_best < DECISIVE_LEXICON + 2:
             return Match("answer", (top,), lex.scores)
         if lex.outcome == "answer" and not fallback:
@@ -195,11 +203,12 @@ class Reader:
                 return Match("choices", (reading, top), lex.scores)
             return lex
         if lex.outcome == "choices":
-            # The examples settle a close call only when they see nothing of the other readings.
-            others = [near.score(t) for t in lex.topics if t != top]
+            # The classifier settles a close call only when it sees next to nothing of the other
+            # readings: "loss gpus" names two things, and both are offered.
+            others = [ranked.score(t) for t in lex.topics if t != top]
             other = max(others, default=0.0)
-            clear = other < CHOICES_AT or (score >= SETTLES_AT and score - other >= CLEAR_BY)
-            if confident and top in lex.topics and clear:
+            clear = other < TIE_OTHER_BELOW and score >= TIE_SETTLES_AT
+            if top in lex.topics and clear:
                 return Match("answer", (top,), lex.scores)
             return lex
         # The lexicon has nothing specific (unknown, or only the run's name).
@@ -211,7 +220,7 @@ class Reader:
             return Match("unknown", (), lex.scores)  # not confident enough to decline: unknown
         if score >= CHOICES_AT:
             readings = tuple(
-                r for r, s in near.ranked[:MAX_CHOICES] if s >= CHOICES_AT and r not in DECLINING
+                r for r, s in ranked.ranked[:MAX_CHOICES] if s >= CHOICES_AT and r not in DECLINING
             )
             if len(readings) > 1:
                 return Match("choices", readings, lex.scores)
@@ -222,6 +231,6 @@ class Reader:
 
 def _sure(reading: Reading) -> bool:
     """A part of a two-part question counts only when a word of the vocabulary or a very close
-    example says what it asks ("是真的吧" alone asks nothing)."""
+    classifier reading says what it asks ("是真的吧" alone asks nothing)."""
     lexicon = reading.lexicon.scores[0][1] if reading.lexicon.scores else 0.0
-    return lexicon >= MIN_SCORE or reading.nearest.best[1] >= SETTLES_AT
+    return lexicon >= MIN_SCORE or reading.ranking.best[1] >= SETTLES_AT

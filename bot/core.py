@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from answers import progress
+from answers.classifier import load_classifier
 from answers.inputs import Rejection, clean, reject_reason
 from answers.lexicon import DECLINING, INTENTS, load_lexicon
 from answers.matcher import Match, Matcher
@@ -19,7 +20,6 @@ from answers.reading import Reader
 from answers.render import Renderer
 from answers.reply import Choice, Outcome, Reply
 from answers.script import is_traditional, traditional_reply
-from answers.similar import load_similar
 from answers.text import detect_language
 from bot.clock import Clock
 from knowledge.base import KnowledgeBase
@@ -61,7 +61,7 @@ class Core:
         self.lexicon = load_lexicon()
         answerable = {*INTENTS, *kb.topics, *progress.READINGS}
         self.matcher = Matcher(self.lexicon, answerable=answerable)
-        self.reader = Reader(self.matcher, load_similar(), answerable)
+        self.reader = Reader(self.matcher, load_classifier(), answerable)
         self.changes = changes
 
     # --- questions -----------------------------------------------------------------------
