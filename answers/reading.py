@@ -39,6 +39,10 @@ DISAGREE_AT = 0.75
 # ordinary strength.
 SETTLES_AT = 0.5
 SETTLES_BY = 0.25
+SETTLES_LEXICON_BELOW = 16.0
+# A reading this probable overrules the lexicon, even one word of it: "when will it finish
+# training?" asks for the end date, though "finish" is the lexicon's word for "is it done?".
+SURE_AT = 0.9
 # ... and settles a tie of the lexicon when at least this probable, with the other tied
 # reading less probable than this.
 TIE_SETTLES_AT = 0.5
@@ -56,6 +60,9 @@ GENERAL = "general-ml"
 # A general-ML reading this confident declines even against a strong lexicon reading: "how
 # do I resume training from a checkpoint in pytorch" is not about this run's checkpoints.
 DECLINE_AT = 0.3
+# ... and this probable is enough when asking for oneself ("can someone look over my resume").
+ONESELF_AT = 0.15
+OTHER_AT = 0.6
 # "my loss spiked, how do I fix it": asking for oneself, about one's own training.
 _FOR_ONESELF = re.compile(
     r"\b(?:my|mine|i'?m|i am|i have|i've|should i|can i|do i|how do i|how can i|how should i)\b"
@@ -111,13 +118,17 @@ class Reader:
         """What ``question`` asks. ``previous`` is the same person's last answered question:
         a follow-up too vague to read alone ("ok when then?") is read as being about it, and
         "how many tokens is that?" after a step asks for the tokens trained so far."""
-        found = self._read(question)
+        found = self._followed(question, previous)
         m = found.match
         tokens_asked = m.topics == (TOKENS,) or (m.outcome == "choices" and TOKENS in m.topics)
         if m.outcome in ("answer", "choices") and tokens_asked:
             if _SO_FAR.search(fold(question)):  # "how many tokens is it at now?"
-                so_far = Match("answer", (SO_FAR,), found.match.scores)
-                return replace(found, match=so_far)
+                return replace(found, match=Match("answer", (SO_FAR,), m.scores))
+        return found
+
+    def _followed(self, question: str, previous: str | None) -> Reading:
+        found = self._read(question)
+        m = found.match
         # In a conversation, a question with no word of the run's vocabulary ("ok when
         # then?") is about the last one, whatever the classifier guesses from "when" alone.
         vague = m.outcome != "answer" or (
@@ -184,16 +195,22 @@ class Reader:
         declines = top in DECLINING and not names_run and (top != OTHER or lexicon_silent)
         if declines and confident and (lex_best < DECISIVE_LEXICON or score >= DECLINE_AT):
             return Match("answer", (top,), lex.scores)
-        if declines and score >= CHOICES_AT and _FOR_ONESELF.search(question.casefold()):
+        # ... and it declines a model the lexicon has no name for ("what hardware did xAI use
+        # for colossus?") when sure of it, and nothing names this run.
+        other_model = top == OTHER and score >= OTHER_AT and not names_run
+        if other_model and lex_best < DECISIVE_LEXICON:
+            return Match("answer", (top,), lex.scores)
+        if declines and score >= ONESELF_AT and _FOR_ONESELF.search(question.casefold()):
             return Match("answer", (top,), lex.scores)
         if lex.outcome == "answer" and len(lex.topics) > 1:
             return lex  # "how far along and when does it end?": both parts
         # A word or two the vocabulary knows ("tokens?", "hw"): the lexicon's reading.
-        if lex.outcome == "answer" and not fallback and len(question.split()) <= 2:
+        settles = score >= SETTLES_AT and ranked.margin >= SETTLES_BY and top not in DECLINING
+        sure = score >= SURE_AT and top not in DECLINING
+        if lex.outcome == "answer" and not fallback and len(question.split()) <= 2 and not sure:
             if not _CJK.search(question) or len(question.strip()) <= 6:
                 return lex
-        settles = score >= SETTLES_AT and ranked.margin >= SETTLES_BY and top not in DECLINING
-        if settles and lex.outcome == "answer" and lex_best < DECISIVE_LEXICON + 2:
+        if settles and lex.outcome == "answer" and (lex_best < SETTLES_LEXICON_BELOW or sure):
             return Match("answer", (top,), lex.scores)
         if lex.outcome == "answer" and not fallback:
             reading = lex.topics[0]

@@ -38,6 +38,10 @@ TUNED_SETS = (
     "blind5",
     "blind6",
     "blind7",
+    "blind8",
+    "blind9",
+    "blind10",
+    "blind11",
 )
 # The sets label questions with the facts asked (tests/data/fact_keys.toml); the classifier
 # learns readings. A fact key that is not itself a reading maps to the reading that answers it.

@@ -79,3 +79,27 @@ def test_a_damaged_model_file_is_a_named_problem(tmp_path: Path) -> None:
     model.write_text('{"format": 99}', encoding="utf-8")
     with pytest.raises(KnowledgeInvalid, match="retrain"):
         read_model(model, weights)
+
+
+@pytest.mark.parametrize(
+    ("question", "reading"),
+    [
+        # "finish" is the lexicon's word for "is it done?"; the classifier is sure of the date
+        ("when will marin 535b finish training?", "duration"),
+        # a model the lexicon has no name for, asked with a run word
+        ("what hardware did xAI use for colossus", "other-models"),
+        # "resume" is a run word, but this is asked for oneself and is about nothing of ours
+        ("can someone look over my resume", "outside"),
+    ],
+)
+def test_the_classifier_overrules_a_weak_or_misled_lexicon(
+    bot: Conversation, question: str, reading: str
+) -> None:
+    assert bot.core.reader.read(question).match.topics == (reading,)
+
+
+def test_a_follow_up_on_the_budget_asking_so_far_gets_the_tokens_trained(bot: Conversation) -> None:
+    followed = bot.core.reader.read(
+        "and how many so far?", previous="how many tokens is marin 535b planned for"
+    )
+    assert followed.match.topics == ("tokens-so-far",)

@@ -28,7 +28,12 @@ the question. The other sets measure generalization, and their history matters:
   fact 93.1% and 92.6% with the classifier.
 - ``blind10_questions.tsv`` (301), sealed before the classifier existed: fact 229/246 = 93.1%
   with the nearest examples; with the classifier, before its failures were read, 292/301
-  right and fact 237/246 = 96.3%, all 55 declines and unknowns right.
+  right and fact 237/246 = 96.3%, all 55 declines and unknowns right. Then tuned on (with
+  blind8 and blind9 in the classifier's training, thresholds chosen on a model trained
+  without the three).
+- ``blind11_questions.tsv`` (326), sealed until all of that was done: 314/326 right and fact
+  257/268 = 95.9% on first sight, 57/58 declines and unknowns right ("can someone look over
+  my resume" was read as the run resuming). Then tuned on.
 
 Unseen sets must stay above a floor; wrong readings should at least be safe ones.
 """
@@ -104,6 +109,7 @@ SCORED_SETS = {
     "blind8_questions.tsv": (0.92, 28),
     "blind9_questions.tsv": (0.91, 30),
     "blind10_questions.tsv": (0.96, 8),
+    "blind11_questions.tsv": (0.95, 10),
 }
 
 
@@ -145,6 +151,10 @@ def test_blind_sets_get_the_fact_that_was_asked(name: str) -> None:
         "blind5_questions.tsv",
         "blind6_questions.tsv",
         "blind7_questions.tsv",
+        "blind8_questions.tsv",
+        "blind9_questions.tsv",
+        "blind10_questions.tsv",
+        "blind11_questions.tsv",
     ],
 )
 def test_other_models_and_off_topic_questions_are_all_declined(name: str) -> None:
