@@ -162,3 +162,31 @@ def test_other_models_and_off_topic_questions_are_all_declined(name: str) -> Non
         (q, v) for q, e, v in _verdicts(name) if e in ("other-model", "off-topic") and v != "right"
     ]
     assert refused == []
+
+
+@pytest.mark.parametrize("name", ["blind10_questions.tsv", "blind11_questions.tsv"])
+def test_every_reply_to_a_blind_set_has_the_caveat_its_date_and_the_askers_language(
+    name: str,
+) -> None:
+    from benchmarks.score_questions import TODAY, read_set
+    from bot.clock import fixed_clock
+    from bot.config import Settings
+    from bot.context import AppContext
+
+    core = AppContext(
+        Settings(db_path=Path("/nonexistent/marin-watch.sqlite3")), clock=fixed_clock(TODAY)
+    ).core
+    for row in read_set(DATA / name):
+        reply = core.ask(row.question, previous=row.previous or None)
+        assert reply.caveat, row.question
+        if reply.claims:
+            day = reply.as_of
+            assert day is not None, row
+            written = f"{day.year}年{day.month}月{day.day}日" if reply.language == "zh" else str(day)
+            assert written in reply.caveat, row
+        if row.language in ("en", "zh"):
+            assert reply.language == row.language, row.question
+        if row.language == "zh-TW":
+            assert reply.language == "zh", row.question
+        released = [c.id for c in reply.claims if "release" in c.id]
+        assert released in ([], ["model-not-released"]), (row.question, released)
