@@ -12,7 +12,7 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from knowledge.base import KnowledgeBase
+from knowledge.knowledge_base import KnowledgeBase
 from knowledge.schema import Level, Source, SourceKind, Text
 
 # Stale evidence: past this age the caveat says how old the evidence is.

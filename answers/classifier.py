@@ -23,7 +23,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from answers.grams import features
-from bot.errors import KnowledgeInvalid, Problem
+from knowledge.errors import KnowledgeInvalid, Problem
 
 DATA = Path(__file__).parent / "data"
 MODEL = DATA / "classifier.json"

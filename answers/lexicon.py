@@ -8,8 +8,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from answers.text import fold, tokens, words
-from bot.errors import Problem
-from knowledge.base import KnowledgeBase
+from knowledge.errors import Problem
+from knowledge.knowledge_base import KnowledgeBase
 
 LEXICON = Path(__file__).parent / "data" / "lexicon.toml"
 DEFAULT_WEIGHT = 2.0

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from answers.classifier import Classifier, Ranking
 from answers.lexicon import DECLINING, INTENTS
 from answers.matcher import MIN_SCORE, OTHER, Match, Matcher
-from answers.progress import READINGS as PROGRESS_READINGS
+from answers.progress_view import READINGS as PROGRESS_READINGS
 from answers.text import fold
 
 # The thresholds are on the classifier's probability of a reading, measured on question sets

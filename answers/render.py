@@ -20,8 +20,8 @@ import jinja2
 from answers import labels
 from answers.caveat import caveat_facts
 from answers.reply import Choice, ClaimUse, Outcome, Reply, SourceRef
-from bot.clock import Clock
-from knowledge.base import KnowledgeBase
+from knowledge.clock import Clock
+from knowledge.knowledge_base import KnowledgeBase
 
 TEMPLATES = Path(__file__).parent / "templates"
 LANGUAGES = ("en", "zh")

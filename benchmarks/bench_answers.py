@@ -16,8 +16,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bot.clock import fixed_clock  # noqa: E402
 from bot.core import Core  # noqa: E402
+from knowledge.clock import fixed_clock  # noqa: E402
 from knowledge.loader import load  # noqa: E402
 
 

@@ -35,11 +35,11 @@ from pydantic import SecretStr  # noqa: E402
 
 from bot.adapters.discord.client import Services  # noqa: E402
 from bot.adapters.discord.embeds import render  # noqa: E402
-from bot.adapters.discord.runner import DiscordBot  # noqa: E402
-from bot.clock import fixed_clock  # noqa: E402
+from bot.adapters.discord.lifecycle import DiscordBot  # noqa: E402
 from bot.core import Core  # noqa: E402
-from bot.digest.service import DigestService  # noqa: E402
+from bot.digest.builder import DigestService  # noqa: E402
 from bot.store.sqlite import SQLiteStore  # noqa: E402
+from knowledge.clock import fixed_clock  # noqa: E402
 from knowledge.loader import load  # noqa: E402
 from tests.conftest import TODAY  # noqa: E402
 from tests.discord.dc_chat import DiscordChat  # noqa: E402

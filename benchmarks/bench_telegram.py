@@ -33,12 +33,12 @@ from telegram.request import HTTPXRequest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.adapters.telegram.app import TelegramOptions  # noqa: E402
-from bot.adapters.telegram.runner import TelegramBot  # noqa: E402
-from bot.clock import Clock  # noqa: E402
+from bot.adapters.telegram.lifecycle import TelegramBot  # noqa: E402
 from bot.core import Core  # noqa: E402
-from bot.digest.service import DigestService  # noqa: E402
-from bot.store.base import Destination, Subscription  # noqa: E402
+from bot.digest.builder import DigestService  # noqa: E402
+from bot.store.contract import Destination, Subscription  # noqa: E402
 from bot.store.sqlite import SQLiteStore  # noqa: E402
+from knowledge.clock import Clock  # noqa: E402
 from knowledge.loader import load  # noqa: E402
 
 TARGET_MS = 2.0

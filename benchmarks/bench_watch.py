@@ -33,8 +33,8 @@ sys.path.insert(0, str(ROOT))
 import httpx  # noqa: E402
 
 from bot.store.signals import SQLiteSignalStore  # noqa: E402
-from bot.watchers.service import build_runner  # noqa: E402
-from knowledge.base import KnowledgeBase  # noqa: E402
+from bot.watchers.loop import build_runner  # noqa: E402
+from knowledge.knowledge_base import KnowledgeBase  # noqa: E402
 from knowledge.loader import load  # noqa: E402
 from tests.watchers import payloads as p  # noqa: E402
 from tests.watchers.internet import marin_internet  # noqa: E402

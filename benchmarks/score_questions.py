@@ -27,9 +27,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from answers.reply import Reply  # noqa: E402
-from bot.clock import fixed_clock  # noqa: E402
 from bot.config import Settings  # noqa: E402
 from bot.context import AppContext  # noqa: E402
+from knowledge.clock import fixed_clock  # noqa: E402
 
 # The day after the knowledge base's newest evidence was recorded, as in the tests.
 TODAY = dt.datetime(2026, 12, 1, 12, 0, tzinfo=dt.UTC)

@@ -1,7 +1,7 @@
 """The ``marin-watch`` entry point: read settings once, build the context, run one command.
 
 Only this module exits the process or prints tracebacks' replacements: every deliberate
-error (``bot.errors.MarinWatchError``) becomes a one-line message and a non-zero exit code.
+error (``knowledge.errors.MarinWatchError``) becomes a one-line message and a non-zero exit code.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from pydantic_settings import SettingsError
 
 from bot.config import Settings
 from bot.context import AppContext
-from bot.errors import MarinWatchError
+from knowledge.errors import MarinWatchError
 
 # Each module registers its subcommand(s) with add_parser(subparsers).
 COMMANDS = ("ask", "console", "kb", "digest", "subscriptions", "signals", "watch", "serve")

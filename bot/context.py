@@ -14,15 +14,15 @@ from typing import TYPE_CHECKING
 from answers.lexicon import load_lexicon, uncovered_topics
 from answers.render import Renderer
 from answers.reply import Reply
-from bot.clock import Clock, system_clock
 from bot.config import Settings
 from bot.core import Core
+from bot.digest.builder import DigestService
 from bot.digest.changes import MAX_DAYS, Window
-from bot.digest.service import DigestService
-from bot.errors import KnowledgeInvalid, StoreError
 from bot.store.signals import SQLiteSignalStore
 from bot.watchers.review import StoreSignalFeed
-from knowledge.base import KnowledgeBase
+from knowledge.clock import Clock, system_clock
+from knowledge.errors import KnowledgeInvalid, StoreError
+from knowledge.knowledge_base import KnowledgeBase
 from knowledge.loader import load_with_problems
 
 log = logging.getLogger(__name__)

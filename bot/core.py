@@ -10,7 +10,7 @@ import datetime as dt
 from collections.abc import Callable
 from dataclasses import replace
 
-from answers import progress
+from answers import progress_view as progress
 from answers.classifier import load_classifier
 from answers.inputs import Rejection, clean, reject_reason
 from answers.lexicon import DECLINING, INTENTS, load_lexicon
@@ -21,8 +21,8 @@ from answers.render import Renderer
 from answers.reply import Choice, Outcome, Reply
 from answers.script import is_traditional, traditional_reply
 from answers.text import detect_language
-from bot.clock import Clock
-from knowledge.base import KnowledgeBase
+from knowledge.clock import Clock
+from knowledge.knowledge_base import KnowledgeBase
 
 # The claims the overall status is made of, in the order they are told.
 OVERVIEW = (

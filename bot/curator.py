@@ -31,12 +31,12 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from bot.clock import Clock
-from bot.errors import CuratorError
 from bot.store.signals import SignalStore
 from bot.watchers.signal import Signal, SignalState
 from knowledge.audit import quote_found
-from knowledge.base import KnowledgeBase
+from knowledge.clock import Clock
+from knowledge.errors import CuratorError
+from knowledge.knowledge_base import KnowledgeBase
 from knowledge.loader import DEFAULT_DIR, load_with_problems
 from knowledge.schema import Claim, EvidenceLink, Level, Source, SourceKind, Stance, Strength
 

@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass
 
 from bot.curator import Curator, source_for, source_toml, toml_string
-from bot.errors import CuratorError
 from bot.watchers.signal import Signal, SignalState
+from knowledge.errors import CuratorError
 from knowledge.progress import Observation, ProgressRecord
 from knowledge.schema import SourceKind, Text
 

@@ -3,7 +3,7 @@
 Each adapter is an ``AdapterSpec`` in ``ADAPTERS``: its name, the variables that enable it,
 and the import path of an ``async def run(ctx, stop)`` that serves until the ``stop`` event
 is set and then returns after finishing (or recording) whatever it was sending. An adapter
-owns its platform's digest schedule (it calls ``bot.digest.runner.run_due`` from its own
+owns its platform's digest schedule (it calls ``bot.digest.delivery.run_due`` from its own
 loop), so the schedule runs exactly when its adapter does. Adapters are imported only when
 configured: a Telegram-only deployment never imports discord.py.
 
@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, TextIO, TypeVar
 from pydantic import SecretStr
 
 from bot.config import Settings
-from bot.errors import MarinWatchError
+from knowledge.errors import MarinWatchError
 
 if TYPE_CHECKING:
     from bot.context import AppContext
@@ -67,13 +67,13 @@ ADAPTERS: tuple[AdapterSpec, ...] = (
         "telegram",
         ("MARIN_WATCH_TELEGRAM_TOKEN", "TELEGRAM_BOT_TOKEN"),
         lambda s: s.telegram_token is not None,
-        "bot.adapters.telegram.runner:run",
+        "bot.adapters.telegram.lifecycle:run",
     ),
     AdapterSpec(
         "discord",
         ("MARIN_WATCH_DISCORD_TOKEN", "DISCORD_BOT_TOKEN"),
         lambda s: s.discord_token is not None,
-        "bot.adapters.discord.runner:run",
+        "bot.adapters.discord.lifecycle:run",
     ),
     # The source watchers (issue 6) run beside whichever chat adapter runs, every
     # MARIN_WATCH_WATCH_INTERVAL_MINUTES (default 15); they never start serve on their own.
@@ -81,7 +81,7 @@ ADAPTERS: tuple[AdapterSpec, ...] = (
         "watchers",
         ("MARIN_WATCH_TELEGRAM_TOKEN", "MARIN_WATCH_DISCORD_TOKEN"),
         lambda s: s.telegram_token is not None or s.discord_token is not None,
-        "bot.watchers.service:serve_watchers",
+        "bot.watchers.loop:serve_watchers",
         companion=True,
     ),
 )

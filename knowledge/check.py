@@ -7,8 +7,8 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from bot.errors import Problem
 from knowledge.audit import figures_differ, quote_found, strip_arithmetic, unsupported
+from knowledge.errors import Problem
 from knowledge.progress import TOPIC as PROGRESS_SERIES
 from knowledge.schema import (
     Claim,

@@ -13,9 +13,9 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from bot.errors import KnowledgeInvalid, Problem
-from knowledge.base import KnowledgeBase
 from knowledge.check import integrity_problems
+from knowledge.errors import KnowledgeInvalid, Problem
+from knowledge.knowledge_base import KnowledgeBase
 from knowledge.progress import Observation, as_claims
 from knowledge.schema import Claim, Correction, EvidenceLink, Source, WatchPoint
 

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 import pytest
 
 from answers.reply import Reply
-from bot.clock import fixed_clock
 from bot.core import Core
-from knowledge.base import KnowledgeBase
+from knowledge.clock import fixed_clock
+from knowledge.knowledge_base import KnowledgeBase
 from knowledge.loader import load
 
 # The day after the knowledge base last learned evidence (2026-11-30): a digest reports a

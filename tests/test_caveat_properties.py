@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from answers.render import Renderer
-from bot.clock import fixed_clock
-from knowledge.base import KnowledgeBase
+from knowledge.clock import fixed_clock
+from knowledge.knowledge_base import KnowledgeBase
 from knowledge.loader import load
 from knowledge.schema import Level
 from tests.conftest import TODAY
@@ -87,8 +87,8 @@ def test_any_text_gets_a_reply_with_a_caveat_never_an_exception(
 def test_even_the_longest_digest_has_a_caveat_that_fits_one_chat_message(
     since: dt.date, lang: str
 ) -> None:
+    from bot.digest.builder import DigestService
     from bot.digest.changes import Window
-    from bot.digest.service import DigestService
 
     reply = DigestService(KB, RENDERER).build(Window.since(since, TODAY.date()), lang=lang).reply
     # Discord's embed description (4,096) and Telegram's message (4,096) with room to spare

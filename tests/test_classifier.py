@@ -9,7 +9,7 @@ import pytest
 
 from answers import training
 from answers.classifier import MODEL, WEIGHTS, read_model
-from bot.errors import KnowledgeInvalid
+from knowledge.errors import KnowledgeInvalid
 from tests.conftest import Conversation
 
 

@@ -11,17 +11,17 @@ from pathlib import Path
 import pytest
 
 from answers.render import Renderer
-from bot.clock import fixed_clock
 from bot.commands import digest as digest_command
 from bot.commands import subscriptions as subscriptions_command
 from bot.config import Settings
 from bot.context import AppContext
+from bot.digest.builder import DigestService
 from bot.digest.changes import ChangeKind, UnreviewedSignal, Window, changes
-from bot.digest.service import DigestService
-from bot.errors import InputRejected
-from bot.store.base import DeliveryState, Destination, Subscription
+from bot.store.contract import DeliveryState, Destination, Subscription
 from bot.store.sqlite import SQLiteStore
-from knowledge.base import KnowledgeBase
+from knowledge.clock import fixed_clock
+from knowledge.errors import InputRejected
+from knowledge.knowledge_base import KnowledgeBase
 from knowledge.loader import load
 from knowledge.schema import Claim, EvidenceLink, Level, Source, Text
 

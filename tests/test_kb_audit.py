@@ -13,8 +13,8 @@ import datetime as dt
 import pytest
 
 from knowledge.audit import quote_found, unsupported
-from knowledge.base import KnowledgeBase
 from knowledge.check import integrity_problems
+from knowledge.knowledge_base import KnowledgeBase
 from knowledge.schema import Claim, ClaimKind, EvidenceLink, Level, Text
 
 TODAY = dt.date(2026, 12, 1)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
-from bot.errors import KnowledgeInvalid
+from knowledge.errors import KnowledgeInvalid
 from knowledge.loader import DEFAULT_DIR, load, load_with_problems
 
 TODAY = dt.date(2026, 11, 30)

@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from knowledge.base import KnowledgeBase
+from knowledge.knowledge_base import KnowledgeBase
 from knowledge.schema import ClaimKind, Level
 
 # Each row of the seed brief's two tables → the claims that carry it.

@@ -115,9 +115,9 @@ SCORED_SETS = {
 
 def _verdicts(name: str) -> list[tuple[str, str, str]]:
     from benchmarks.score_questions import TODAY, fact_keys, read_set, verdict
-    from bot.clock import fixed_clock
     from bot.config import Settings
     from bot.context import AppContext
+    from knowledge.clock import fixed_clock
 
     core = AppContext(
         Settings(db_path=Path("/nonexistent/marin-watch.sqlite3")), clock=fixed_clock(TODAY)
@@ -169,9 +169,9 @@ def test_every_reply_to_a_blind_set_has_the_caveat_its_date_and_the_askers_langu
     name: str,
 ) -> None:
     from benchmarks.score_questions import TODAY, read_set
-    from bot.clock import fixed_clock
     from bot.config import Settings
     from bot.context import AppContext
+    from knowledge.clock import fixed_clock
 
     core = AppContext(
         Settings(db_path=Path("/nonexistent/marin-watch.sqlite3")), clock=fixed_clock(TODAY)
@@ -182,7 +182,9 @@ def test_every_reply_to_a_blind_set_has_the_caveat_its_date_and_the_askers_langu
         if reply.claims:
             day = reply.as_of
             assert day is not None, row
-            written = f"{day.year}年{day.month}月{day.day}日" if reply.language == "zh" else str(day)
+            written = (
+                f"{day.year}年{day.month}月{day.day}日" if reply.language == "zh" else str(day)
+            )
             assert written in reply.caveat, row
         if row.language in ("en", "zh"):
             assert reply.language == row.language, row.question

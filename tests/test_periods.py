@@ -9,11 +9,11 @@ import pytest
 from answers.periods import period_days
 from answers.render import Renderer
 from answers.reply import Reply
-from bot.clock import fixed_clock
 from bot.core import Core
+from bot.digest.builder import DigestService
 from bot.digest.changes import Window
-from bot.digest.service import DigestService
-from knowledge.base import KnowledgeBase
+from knowledge.clock import fixed_clock
+from knowledge.knowledge_base import KnowledgeBase
 from tests.conftest import TODAY
 
 

@@ -7,8 +7,8 @@ import shutil
 from pathlib import Path
 
 from answers.render import page_url, shorten
-from bot.clock import fixed_clock
 from bot.core import Core
+from knowledge.clock import fixed_clock
 from knowledge.loader import DEFAULT_DIR, load
 from tests.conftest import TODAY
 

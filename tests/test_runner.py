@@ -19,12 +19,12 @@ import pytest
 
 from answers.render import Renderer
 from answers.reply import Reply
-from bot.digest.runner import RunReport, Sender, deliver_now, run_due, send_each
-from bot.digest.service import DigestService
-from bot.errors import DeliveryRetryable, DestinationGone, DestinationMoved
-from bot.store.base import DeliveryState, Destination, Subscription
+from bot.digest.builder import DigestService
+from bot.digest.delivery import RunReport, Sender, deliver_now, run_due, send_each
+from bot.store.contract import DeliveryState, Destination, Subscription
 from bot.store.sqlite import SQLiteStore
-from knowledge.base import KnowledgeBase
+from knowledge.errors import DeliveryRetryable, DestinationGone, DestinationMoved
+from knowledge.knowledge_base import KnowledgeBase
 from knowledge.schema import Claim, EvidenceLink, Source, Text
 
 UTC = dt.UTC
@@ -273,7 +273,7 @@ async def test_a_crash_between_sending_and_recording_is_resolved_once(
         assert soon.resent == [] and len(chats.titles(ALICE)) == 1
         assert soon.sent == [BOB]  # the others are not held up by it
 
-        with caplog.at_level(logging.WARNING, logger="bot.digest.runner"):
+        with caplog.at_level(logging.WARNING, logger="bot.digest.delivery"):
             later = await tick(restarted, digests, chats, clock, at(2, 1, 15))
 
         assert later.resent == [ALICE]
@@ -513,9 +513,9 @@ async def test_a_manual_digest_left_pending_by_a_crash_is_not_replayed(
 SCHEDULER = """
 import asyncio, datetime as dt, os, sys, time
 from answers.render import Renderer
-from bot.clock import fixed_clock
-from bot.digest.runner import run_due
-from bot.digest.service import DigestService
+from knowledge.clock import fixed_clock
+from bot.digest.delivery import run_due
+from bot.digest.builder import DigestService
 from bot.store.sqlite import SQLiteStore
 from knowledge.loader import load
 

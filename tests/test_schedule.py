@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from bot.digest.schedule import RETRY_FIRST, DueDigest, backoff, due_digests, latest_slot
-from bot.store.base import Delivery, DeliveryState, Destination, Subscription
+from bot.store.contract import Delivery, DeliveryState, Destination, Subscription
 
 UTC = dt.UTC
 CHAT = Destination("telegram", "1001")

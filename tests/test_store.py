@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from bot.clock import fixed_clock
-from bot.errors import DeliveryClaimed, InputRejected, StoreError
-from bot.store.base import DeliveryState, Destination, Subscription
+from bot.store.contract import DeliveryState, Destination, Subscription
 from bot.store.migrations import MIGRATIONS, Migration, migrate
 from bot.store.sqlite import SQLiteStore
+from knowledge.clock import fixed_clock
+from knowledge.errors import DeliveryClaimed, InputRejected, StoreError
 
 NOW = dt.datetime(2026, 9, 1, 8, 0, tzinfo=dt.UTC)
 CHAT = Destination("telegram", "1001")

@@ -7,9 +7,9 @@ import json
 import sys
 from typing import TextIO
 
-from bot.commands.common import add_as_of, parse_date
+from bot.commands.arguments import add_as_of, parse_date
 from bot.context import AppContext
-from bot.errors import MarinWatchError
+from knowledge.errors import MarinWatchError
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

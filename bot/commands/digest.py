@@ -6,11 +6,11 @@ import argparse
 import datetime as dt
 import json
 
-from bot.commands.common import parse_date
+from bot.commands.arguments import parse_date
 from bot.context import AppContext
+from bot.digest.builder import to_json
 from bot.digest.changes import EARLIEST, MAX_DAYS, Window
-from bot.digest.service import to_json
-from bot.errors import InputRejected
+from knowledge.errors import InputRejected
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

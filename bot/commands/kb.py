@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from answers.labels import level as level_label
 from answers.lexicon import load_lexicon, uncovered_topics
-from bot.commands.common import add_as_of, parse_date
+from bot.commands.arguments import add_as_of, parse_date
 from bot.context import AppContext
 from knowledge.loader import load_with_problems
 

@@ -8,14 +8,14 @@ import json
 import sys
 
 from answers.labels import level as level_label
-from bot.commands.common import typed_count
+from bot.commands.arguments import typed_count
 from bot.context import AppContext
 from bot.curator import Curator, snapshot_warning
-from bot.errors import CuratorError
 from bot.progress_promotion import promote_step, steps_in
 from bot.store.signals import SQLiteSignalStore
 from bot.watchers.signal import Signal, SignalState
-from knowledge.base import KnowledgeBase
+from knowledge.errors import CuratorError
+from knowledge.knowledge_base import KnowledgeBase
 from knowledge.progress import TOPIC as PROGRESS_SERIES
 from knowledge.schema import SourceKind, Stance, Strength
 

@@ -7,7 +7,7 @@ import json
 import sys
 
 from bot.context import AppContext
-from bot.store.base import Subscription
+from bot.store.contract import Subscription
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

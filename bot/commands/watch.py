@@ -12,8 +12,8 @@ from contextlib import contextmanager
 import httpx
 
 from bot.context import AppContext
-from bot.watchers.runner import CycleReport, Outcome
-from bot.watchers.service import http_client, open_runner, run_watchers_forever
+from bot.watchers.cycle import CycleReport, Outcome
+from bot.watchers.loop import http_client, open_runner, run_watchers_forever
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -20,8 +20,8 @@ from enum import StrEnum
 from operator import attrgetter
 from typing import Protocol
 
-from bot.errors import InputRejected
-from knowledge.base import KnowledgeBase
+from knowledge.errors import InputRejected
+from knowledge.knowledge_base import KnowledgeBase
 from knowledge.progress import Observation
 from knowledge.schema import EvidenceLink, Level, Stance, Strength, Text
 

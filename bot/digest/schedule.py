@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from bot.store.base import Delivery, DeliveryState, Destination, Subscription
+from bot.store.contract import Delivery, DeliveryState, Destination, Subscription
 
 log = logging.getLogger(__name__)
 

@@ -1,1 +1,1 @@
-"""Persistence behind a small interface (``bot.store.base.Store``); SQLite is the one we ship."""
+"""Persistence behind a small interface (``bot.store.contract.Store``); SQLite ships."""

@@ -6,7 +6,7 @@
 - ``synchronous`` is FULL unless the store asks for NORMAL (``SQLiteSignalStore`` does).
 - ``transaction()`` is ``BEGIN IMMEDIATE`` … ``COMMIT``: the write lock is taken up front, so
   a read-then-write cannot be overtaken by another process between the two.
-- ``sqlite3`` errors become ``bot.errors.StoreError`` here, once.
+- ``sqlite3`` errors become ``knowledge.errors.StoreError`` here, once.
 - Times are stored as UTC ISO-8601 text (``timestamp``), so they sort as text.
 """
 
@@ -20,8 +20,8 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from bot.errors import StoreError
 from bot.store.migrations import MIGRATIONS, Migration, migrate, refusal
+from knowledge.errors import StoreError
 
 BUSY_TIMEOUT_MS = 10_000
 

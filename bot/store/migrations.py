@@ -15,7 +15,7 @@ import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.errors import StoreError
+from knowledge.errors import StoreError
 
 
 @dataclass(frozen=True)

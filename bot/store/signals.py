@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from bot.errors import StoreError
 from bot.store.connection import Database, parse_timestamp, timestamp
 from bot.store.migrations import MIGRATIONS, Migration
 from bot.watchers.signal import Signal, SignalState
+from knowledge.errors import StoreError
 from knowledge.schema import SourceKind
 
 

@@ -5,7 +5,7 @@ The file's rules (WAL, busy timeout, migrations at open, ``BEGIN IMMEDIATE`` tra
 
 - every change that touches several rows runs in one transaction;
 - two schedulers on one file cannot both claim a daily delivery: a partial UNIQUE index
-  (see the migration) turns the second claim into ``bot.errors.DeliveryClaimed``;
+  (see the migration) turns the second claim into ``knowledge.errors.DeliveryClaimed``;
 - ``synchronous`` stays FULL: "sent" must survive a power cut, or a digest could be posted
   twice after one.
 """
@@ -19,15 +19,15 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from bot.clock import Clock, system_clock
-from bot.errors import DeliveryClaimed, InputRejected, StoreError
-from bot.store.base import Delivery, DeliveryState, Destination, Subscription
 from bot.store.connection import Database, parse_timestamp, timestamp
+from bot.store.contract import Delivery, DeliveryState, Destination, Subscription
 from bot.store.migrations import MIGRATIONS, Migration
+from knowledge.clock import Clock, system_clock
+from knowledge.errors import DeliveryClaimed, InputRejected, StoreError
 
 
 class SQLiteStore:
-    """``bot.store.base.Store`` over one SQLite file; use as a context manager or ``close()``."""
+    """``bot.store.contract.Store`` over one SQLite file; a context manager, or ``close()``."""
 
     def __init__(
         self,

@@ -17,12 +17,12 @@ from dataclasses import dataclass
 
 import httpx
 
-from bot.errors import WatcherError
-from bot.watchers.base import Poll, parse_time
 from bot.watchers.fetch import FEED, Fetched
 from bot.watchers.markup import links, plain
 from bot.watchers.markup import title as page_title
 from bot.watchers.signal import Finding, digest, signal_id
+from bot.watchers.watcher import Poll, parse_time
+from knowledge.errors import WatcherError
 from knowledge.schema import SourceKind
 
 FEED_HINT = re.compile(r"/(blog|news|posts?)(/|$)|feed|rss|atom|\.xml$", re.I)

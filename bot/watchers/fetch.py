@@ -28,8 +28,8 @@ from typing import Any
 
 import httpx
 
-from bot.clock import Clock
-from bot.errors import SourceRateLimited, WatcherError
+from knowledge.clock import Clock
+from knowledge.errors import SourceRateLimited, WatcherError
 
 GITHUB_API_HOST = "api.github.com"
 USER_AGENT = "marin-watch/0.1 (watches public records of the Marin 535B-A23B run)"

@@ -15,10 +15,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bot.errors import WatcherError
-from bot.watchers.base import Poll, iso_z, parse_time
 from bot.watchers.fetch import Fetched
 from bot.watchers.signal import Finding, signal_id
+from bot.watchers.watcher import Poll, iso_z, parse_time
+from knowledge.errors import WatcherError
 from knowledge.schema import SourceKind
 
 URL_SHAPE = re.compile(

@@ -17,10 +17,10 @@ from typing import Any
 
 import httpx
 
-from bot.errors import WatcherError
-from bot.watchers.base import Poll, parse_time
 from bot.watchers.fetch import Fetched
 from bot.watchers.signal import Finding, signal_id
+from bot.watchers.watcher import Poll, parse_time
+from knowledge.errors import WatcherError
 from knowledge.schema import SourceKind
 
 URL_SHAPE = re.compile(

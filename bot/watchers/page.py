@@ -15,10 +15,10 @@ from dataclasses import dataclass
 
 import httpx
 
-from bot.watchers.base import Poll
 from bot.watchers.fetch import HTML, Fetched
 from bot.watchers.markup import page_text
 from bot.watchers.signal import Finding, digest, signal_id
+from bot.watchers.watcher import Poll
 from knowledge.schema import SourceKind
 
 CURSOR_CHARS = 200_000  # enough text to diff a long report page, small enough for a row

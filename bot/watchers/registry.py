@@ -16,13 +16,13 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable
 
-from bot.watchers.base import Watcher
 from bot.watchers.feed import FeedWatcher
 from bot.watchers.github_comments import IssueCommentsWatcher
 from bot.watchers.github_commits import CommitsWatcher
 from bot.watchers.github_search import IssueSearchWatcher
 from bot.watchers.huggingface import HFModelsWatcher
 from bot.watchers.page import PageWatcher
+from bot.watchers.watcher import Watcher
 
 log = logging.getLogger(__name__)
 

@@ -25,11 +25,11 @@ import yarl
 from pydantic import SecretStr
 
 from bot.adapters.discord.client import MarinClient, Services
-from bot.adapters.discord.runner import DiscordBot
+from bot.adapters.discord.lifecycle import DiscordBot
 from bot.core import Core
-from bot.digest.service import DigestService
+from bot.digest.builder import DigestService
 from bot.store.sqlite import SQLiteStore
-from knowledge.base import KnowledgeBase
+from knowledge.knowledge_base import KnowledgeBase
 from tests.conftest import TODAY
 from tests.discord.dc_chat import DiscordChat
 from tests.discord.dc_fake import FakeDiscord

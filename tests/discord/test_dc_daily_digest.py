@@ -10,12 +10,12 @@ import pytest
 
 from answers.reply import Outcome, Reply
 from bot.adapters.discord.client import MarinClient, Services
-from bot.adapters.discord.runner import DiscordBot
+from bot.adapters.discord.lifecycle import DiscordBot
 from bot.adapters.discord.sender import DiscordSender
-from bot.digest.runner import PartlyDelivered, RunReport
-from bot.errors import DeliveryRetryable
-from bot.store.base import DeliveryState, Destination, Store, Subscription
+from bot.digest.delivery import PartlyDelivered, RunReport
+from bot.store.contract import DeliveryState, Destination, Store, Subscription
 from bot.store.sqlite import SQLiteStore
+from knowledge.errors import DeliveryRetryable
 from tests.discord.conftest import Clock, no_wait
 from tests.discord.dc_chat import DiscordChat
 from tests.discord.dc_fake import Call, FakeDiscord

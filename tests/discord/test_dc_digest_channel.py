@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from bot.store.base import DeliveryState, Destination
+from bot.store.contract import DeliveryState, Destination
 from bot.store.sqlite import SQLiteStore
 from tests.discord.dc_chat import DiscordChat
 from tests.discord.dc_fake import FakeDiscord

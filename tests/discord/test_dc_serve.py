@@ -10,12 +10,12 @@ import pytest
 from pydantic import SecretStr
 
 from bot.adapters.discord.client import Services
-from bot.adapters.discord.runner import DiscordBot
-from bot.clock import fixed_clock
+from bot.adapters.discord.lifecycle import DiscordBot
 from bot.config import Settings
 from bot.context import AppContext
-from bot.errors import ConfigError
 from bot.serve import ADAPTERS, EXIT_OK, serve_async
+from knowledge.clock import fixed_clock
+from knowledge.errors import ConfigError
 from tests.conftest import TODAY
 from tests.discord.conftest import TOKEN
 from tests.discord.dc_chat import DiscordChat

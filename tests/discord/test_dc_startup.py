@@ -15,11 +15,11 @@ import discord
 import pytest
 from pydantic import SecretStr
 
-from bot.adapters.discord import runner
+from bot.adapters.discord import lifecycle as runner
 from bot.adapters.discord.client import MarinClient, Services
-from bot.adapters.discord.runner import DiscordBot
-from bot.errors import ConfigError
+from bot.adapters.discord.lifecycle import DiscordBot
 from bot.serve import StartBackoff
+from knowledge.errors import ConfigError
 from tests.discord.conftest import TOKEN, no_wait
 from tests.discord.dc_chat import DiscordChat
 from tests.discord.dc_fake import FakeDiscord

@@ -19,13 +19,13 @@ import pytest
 from telegram import Update
 
 from bot.adapters.telegram.app import TelegramApp, TelegramOptions
-from bot.adapters.telegram.runner import DIGEST_JOB, TelegramBot
+from bot.adapters.telegram.lifecycle import DIGEST_JOB, TelegramBot
 from bot.core import Core
-from bot.digest.runner import RunReport
-from bot.digest.service import DigestService
-from bot.store.base import Destination
+from bot.digest.builder import DigestService
+from bot.digest.delivery import RunReport
+from bot.store.contract import Destination
 from bot.store.sqlite import SQLiteStore
-from knowledge.base import KnowledgeBase
+from knowledge.knowledge_base import KnowledgeBase
 from tests.conftest import TODAY
 from tests.telegram import tg_updates
 from tests.telegram.tg_fake import ALICE, BASE_URL, TOKEN, Call, FakeBotAPI

@@ -15,9 +15,9 @@ import pytest
 from bot.adapters.telegram.app import TelegramOptions
 from bot.adapters.telegram.format import LIMIT, tg_len
 from bot.adapters.telegram.sender import TelegramSender
-from bot.digest.runner import PartlyDelivered
-from bot.store.base import DeliveryState, Destination
-from knowledge.base import KnowledgeBase
+from bot.digest.delivery import PartlyDelivered
+from bot.store.contract import DeliveryState, Destination
+from knowledge.knowledge_base import KnowledgeBase
 from tests.telegram.conftest import (
     MovableClock,
     TelegramHarness,

@@ -17,12 +17,12 @@ from pathlib import Path
 import httpx
 import pytest
 
-from bot.clock import fixed_clock
 from bot.commands import serve as serve_command
 from bot.config import Settings
 from bot.context import AppContext
 from bot.serve import ADAPTERS, AdapterSpec, serve, serve_async
-from bot.store.base import DeliveryState, Destination, Subscription
+from bot.store.contract import DeliveryState, Destination, Subscription
+from knowledge.clock import fixed_clock
 from tests.conftest import TODAY
 from tests.telegram.tg_fake import ALICE, TOKEN, FakeBotAPI
 from tests.telegram.tg_updates import message

@@ -13,13 +13,13 @@ from pathlib import Path
 import pytest
 from telegram.error import BadRequest
 
-from bot.adapters.telegram.runner import TelegramBot
+from bot.adapters.telegram.lifecycle import TelegramBot
 from bot.core import Core
-from bot.digest.service import DigestService
-from bot.errors import ConfigError
+from bot.digest.builder import DigestService
 from bot.serve import StartBackoff
 from bot.store.sqlite import SQLiteStore
-from knowledge.base import KnowledgeBase
+from knowledge.errors import ConfigError
+from knowledge.knowledge_base import KnowledgeBase
 from tests.telegram.conftest import MovableClock, Sleeps, telegram_options
 from tests.telegram.tg_fake import ALICE, FakeBotAPI
 from tests.telegram.tg_updates import message

@@ -11,11 +11,11 @@ import pytest
 
 from bot.config import Settings
 from bot.store.signals import SQLiteSignalStore
+from bot.watchers.cycle import CycleReport, WatchRunner
 from bot.watchers.fetch import Fetcher, FetchPolicy
 from bot.watchers.registry import watcher_for
 from bot.watchers.rules import Rules
-from bot.watchers.runner import CycleReport, WatchRunner
-from knowledge.base import KnowledgeBase
+from knowledge.knowledge_base import KnowledgeBase
 from knowledge.loader import DEFAULT_DIR
 from tests.watchers.web import Web
 

@@ -12,9 +12,9 @@ import pytest
 
 from bot.config import Settings
 from bot.context import AppContext
-from bot.errors import CuratorError
 from bot.store.signals import SQLiteSignalStore, WatchState
 from bot.watchers.signal import Signal, SignalState
+from knowledge.errors import CuratorError
 from knowledge.loader import DEFAULT_DIR
 from knowledge.schema import SourceKind
 from tests.watchers import payloads as p

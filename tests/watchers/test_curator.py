@@ -14,9 +14,9 @@ from typing import IO, Any
 import pytest
 
 from bot.curator import Curator, toml_string
-from bot.errors import CuratorError
 from bot.store.signals import SQLiteSignalStore, WatchState
 from bot.watchers.signal import Signal, SignalState
+from knowledge.errors import CuratorError
 from knowledge.loader import DEFAULT_DIR, load
 from knowledge.schema import Level, SourceKind, Stance, Strength
 

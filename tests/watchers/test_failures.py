@@ -178,7 +178,7 @@ async def test_under_serve_no_report_is_printed_so_a_failure_is_logged_as_a_warn
     web.on(p.HF_MODELS, server_error)
     await watch(p.HF_MODELS).cycle()
 
-    [warning] = [r for r in caplog.records if r.name == "bot.watchers.runner"]
+    [warning] = [r for r in caplog.records if r.name == "bot.watchers.cycle"]
     assert warning.levelno == logging.WARNING
     assert p.HF_MODELS in warning.getMessage() and "next try after" in warning.getMessage()
 

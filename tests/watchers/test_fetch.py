@@ -9,8 +9,8 @@ from typing import Any
 import httpx
 import pytest
 
-from bot.errors import SourceRateLimited, WatcherError
 from bot.watchers.fetch import Fetcher, FetchPolicy, Validators
+from knowledge.errors import SourceRateLimited, WatcherError
 from tests.watchers import payloads as p
 from tests.watchers.web import Web, slow_drip
 

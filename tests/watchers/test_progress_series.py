@@ -76,7 +76,7 @@ def test_a_step_the_record_does_not_give_is_refused_and_nothing_changes(
     ctx = installed_then_posted(settings, web, Clock(), 3390000002)
     files = {f.name: f.read_bytes() for f in sorted(Path(str(settings.kb_dir)).glob("*.toml"))}
 
-    from bot.errors import CuratorError
+    from knowledge.errors import CuratorError
 
     with pytest.raises(CuratorError, match="does not give step 263,000 in its words"):
         marin_watch(ctx, "signals", "promote", "gh-8506-c3390000002", "--step", "263000")

@@ -8,12 +8,12 @@ import sys
 from pathlib import Path
 
 from answers.render import Renderer
+from bot.digest.builder import DigestService
 from bot.digest.changes import Window
-from bot.digest.service import DigestService
 from bot.store.signals import SQLiteSignalStore, WatchState
 from bot.watchers.review import StoreSignalFeed, queue_reply
 from bot.watchers.signal import Signal, SignalState
-from knowledge.base import KnowledgeBase
+from knowledge.knowledge_base import KnowledgeBase
 from knowledge.schema import SourceKind
 
 NOW = dt.datetime(2026, 11, 30, 10, 0, tzinfo=dt.UTC)

@@ -15,7 +15,7 @@ from bot.watchers.page import PageWatcher
 from bot.watchers.registry import watcher_for, watchers_for
 from bot.watchers.rules import Rules
 from bot.watchers.signal import Finding, excerpt, signal_id
-from knowledge.base import KnowledgeBase
+from knowledge.knowledge_base import KnowledgeBase
 from knowledge.schema import SourceKind
 from tests.watchers import payloads as p
 

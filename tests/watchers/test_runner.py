@@ -8,9 +8,9 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.store.signals import SQLiteSignalStore
-from bot.watchers.runner import Backoff, WatchRunner
-from bot.watchers.service import build_runner
-from knowledge.base import KnowledgeBase
+from bot.watchers.cycle import Backoff, WatchRunner
+from bot.watchers.loop import build_runner
+from knowledge.knowledge_base import KnowledgeBase
 from tests.watchers import payloads as p
 from tests.watchers.conftest import Clock
 from tests.watchers.internet import marin_internet, status_log_history

@@ -12,9 +12,9 @@ import pytest
 
 from bot.serve import ADAPTERS
 from bot.store.signals import SQLiteSignalStore
-from bot.watchers.runner import CycleReport
-from bot.watchers.service import build_runner, run_watchers_forever
-from knowledge.base import KnowledgeBase
+from bot.watchers.cycle import CycleReport
+from bot.watchers.loop import build_runner, run_watchers_forever
+from knowledge.knowledge_base import KnowledgeBase
 from tests.watchers import payloads as p
 from tests.watchers.conftest import Clock
 from tests.watchers.internet import marin_internet
@@ -82,5 +82,5 @@ async def test_a_cycle_that_fails_as_a_whole_is_logged_and_the_loop_goes_on(
 
 def test_serve_runs_the_watchers_beside_any_chat_adapter() -> None:
     [spec] = [a for a in ADAPTERS if a.name == "watchers"]
-    assert spec.target == "bot.watchers.service:serve_watchers"
+    assert spec.target == "bot.watchers.loop:serve_watchers"
     assert callable(spec.load())

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.errors import StoreError
 from bot.store.migrations import MIGRATIONS
 from bot.store.signals import SQLiteSignalStore, WatchState
 from bot.store.sqlite import SQLiteStore
 from bot.watchers.signal import Signal, SignalState
+from knowledge.errors import StoreError
 from knowledge.schema import SourceKind
 
 NOW = dt.datetime(2026, 11, 30, 9, 0, tzinfo=dt.UTC)

@@ -24,11 +24,11 @@ from bot.adapters.discord import commands, digest_channel
 from bot.adapters.discord.embeds import Outgoing, notice, render
 from bot.adapters.discord.texts import DESCRIPTIONS, text
 from bot.adapters.discord.views import DYNAMIC_ITEMS, choice_view
-from bot.clock import Clock, system_clock
 from bot.core import Core
-from bot.digest.service import DigestService
+from bot.digest.builder import DigestService
 from bot.followups import Followups, ask_in
-from bot.store.base import Store
+from bot.store.contract import Store
+from knowledge.clock import Clock, system_clock
 
 log = logging.getLogger(__name__)
 

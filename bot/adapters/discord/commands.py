@@ -19,9 +19,9 @@ from bot.adapters.discord import digest_channel
 from bot.adapters.discord.digest_channel import BadSetting
 from bot.adapters.discord.texts import text
 from bot.digest.changes import Window
-from bot.digest.runner import deliver_now
+from bot.digest.delivery import deliver_now
 from bot.followups import ask_in
-from bot.store.base import Destination
+from bot.store.contract import Destination
 
 if TYPE_CHECKING:
     from bot.adapters.discord.client import MarinClient

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
-from bot.store.base import Destination, Store, Subscription
+from bot.store.contract import Destination, Store, Subscription
 
 PLATFORM = "discord"
 MISSING_PERMISSIONS = "missing permissions (403)"  # the broken reason the sender records

@@ -1,6 +1,6 @@
 """Deliver a digest to a Discord channel: the digest runner's ``Sender`` for Discord.
 
-REST failures are translated here, once, into ``bot.errors``:
+REST failures are translated here, once, into ``knowledge.errors``:
 
     403 Forbidden (no permission in the channel)  → the setting is marked broken (the next
                                                     person who runs a command in that server
@@ -30,9 +30,9 @@ from answers.reply import Reply
 from bot.adapters.discord.client import MarinClient
 from bot.adapters.discord.digest_channel import MISSING_PERMISSIONS, PLATFORM
 from bot.adapters.discord.embeds import Outgoing, render
-from bot.digest.runner import send_each
-from bot.errors import DeliveryError, DeliveryRetryable, DestinationGone
-from bot.store.base import Destination
+from bot.digest.delivery import send_each
+from bot.store.contract import Destination
+from knowledge.errors import DeliveryError, DeliveryRetryable, DestinationGone
 
 Sleep = Callable[[float], Awaitable[None]]
 

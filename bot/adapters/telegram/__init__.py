@@ -5,7 +5,7 @@
     incoming.py  pure: is a message a question for the bot, and in which language
     format.py    pure: a ``Reply`` → HTML messages under 4,096 characters, keyboards
     args.py      pure: parse ``/digest``, ``/subscribe`` and ``/settings`` arguments
-    sender.py    the digest ``Sender``: Bot API errors → ``bot.errors`` delivery errors
+    sender.py    the digest ``Sender``: Bot API errors → ``knowledge.errors`` delivery errors
     commands.py  the command menu, registered in English and Chinese
     channel.py   the configured channel: is the bot an admin there?
     texts.py     the adapter's own short messages in both languages

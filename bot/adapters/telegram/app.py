@@ -25,7 +25,7 @@ from telegram.request import BaseRequest
 from bot.adapters.telegram.args import parse_time, parse_timezone
 from bot.adapters.telegram.handlers import Handlers
 from bot.config import Settings
-from bot.errors import ConfigError
+from knowledge.errors import ConfigError
 
 TELEGRAM_API = "https://api.telegram.org/bot"
 CORE_COMMANDS = ("status", "sources", "watch")

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from answers.inputs import count
-from bot.store.base import Subscription
+from bot.store.contract import Subscription
 
 _TIME = re.compile(r"^([01]?\d|2[0-3])[:.h]([0-5]\d)$")
 # A fixed offset: UTC+8, GMT-5, utc+05:30, or just +8 (full-width and minus signs too).

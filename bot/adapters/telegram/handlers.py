@@ -27,7 +27,7 @@ from bot.adapters.telegram.replies import with_retries
 from bot.adapters.telegram.texts import text
 from bot.core import Core
 from bot.followups import Followups, ask_in
-from bot.store.base import Destination, Store, Subscription
+from bot.store.contract import Destination, Store, Subscription
 
 log = logging.getLogger(__name__)
 

@@ -1,6 +1,6 @@
 """Deliver a digest to a Telegram chat: the digest runner's ``Sender`` for Telegram.
 
-Bot API failures are translated here, once, into ``bot.errors``:
+Bot API failures are translated here, once, into ``knowledge.errors``:
 
     Forbidden (blocked, kicked, not admin)   → DestinationGone
     BadRequest "chat not found"              → DestinationGone
@@ -35,9 +35,9 @@ from telegram.warnings import PTBDeprecationWarning
 
 from answers.reply import Reply
 from bot.adapters.telegram.format import messages
-from bot.digest.runner import send_each
-from bot.errors import DeliveryError, DeliveryRetryable, DestinationGone, DestinationMoved
-from bot.store.base import Destination
+from bot.digest.delivery import send_each
+from bot.store.contract import Destination
+from knowledge.errors import DeliveryError, DeliveryRetryable, DestinationGone, DestinationMoved
 
 Sleep = Callable[[float], Awaitable[None]]
 

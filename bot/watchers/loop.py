@@ -19,14 +19,14 @@ from typing import TYPE_CHECKING
 
 import httpx
 
-from bot.clock import Clock
-from bot.errors import MarinWatchError
 from bot.store.signals import SignalStore, SQLiteSignalStore
+from bot.watchers.cycle import Backoff, CycleReport, WatchRunner
 from bot.watchers.fetch import USER_AGENT, Fetcher, FetchPolicy
 from bot.watchers.registry import watchers_for
 from bot.watchers.rules import Rules
-from bot.watchers.runner import Backoff, CycleReport, WatchRunner
-from knowledge.base import KnowledgeBase
+from knowledge.clock import Clock
+from knowledge.errors import MarinWatchError
+from knowledge.knowledge_base import KnowledgeBase
 
 if TYPE_CHECKING:
     from bot.context import AppContext

@@ -34,8 +34,8 @@ from bot.digest.changes import (
     changes,
     latest_batch,
 )
-from bot.store.base import Destination, Store
-from knowledge.base import KnowledgeBase
+from bot.store.contract import Destination, Store
+from knowledge.knowledge_base import KnowledgeBase
 
 
 @dataclass(frozen=True)

@@ -26,13 +26,13 @@ from enum import StrEnum
 
 import httpx
 
-from bot.clock import Clock
-from bot.errors import SourceRateLimited, WatcherError
 from bot.store.signals import SignalStore, WatchState
-from bot.watchers.base import Poll, Watcher
 from bot.watchers.fetch import Fetched, Fetcher, Validators
 from bot.watchers.rules import Rules
 from bot.watchers.signal import Signal, SignalState
+from bot.watchers.watcher import Poll, Watcher
+from knowledge.clock import Clock
+from knowledge.errors import SourceRateLimited, WatcherError
 
 log = logging.getLogger(__name__)
 

@@ -2,7 +2,7 @@
 
 Logs in with ``MARIN_WATCH_DISCORD_TOKEN``, syncs the slash commands, connects to the
 gateway, and every ``digest_check_seconds`` posts the digests due in Discord channels through
-the shared ``bot.digest.runner.run_due``. Stopping lets a digest run in progress finish (its
+the shared ``bot.digest.delivery.run_due``. Stopping lets a digest run in progress finish (its
 sends are completed and recorded), then closes the connection.
 
 Start-up (log in, connect, READY) is retried on a fresh client while the network or Discord
@@ -25,9 +25,9 @@ from pydantic import SecretStr
 from bot.adapters.discord.client import MarinClient, Services
 from bot.adapters.discord.digest_channel import PLATFORM
 from bot.adapters.discord.sender import DiscordSender, Sleep
-from bot.digest.runner import RunReport, run_due
-from bot.errors import ConfigError
+from bot.digest.delivery import RunReport, run_due
 from bot.serve import StartBackoff, start_with_retries
+from knowledge.errors import ConfigError
 
 if TYPE_CHECKING:
     from bot.context import AppContext

@@ -6,7 +6,7 @@ import argparse
 import datetime as dt
 
 from answers.inputs import count
-from bot.errors import InputRejected
+from knowledge.errors import InputRejected
 
 
 def add_as_of(parser: argparse.ArgumentParser) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from knowledge.base import KnowledgeBase
+from knowledge.knowledge_base import KnowledgeBase
 from knowledge.progress import END_CLAIM, PLANNED_END, RUN_STARTED, START_CLAIM, Observation
 
 # The progress readings of the vocabulary, answered here rather than from a claim topic.

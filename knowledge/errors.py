@@ -17,6 +17,9 @@
 
 Foreign errors (tomllib, pydantic, sqlite3, httpx, the chat SDKs) are translated into this
 tree once, at the boundary that meets them, with ``raise ... from exc``.
+
+It lives in ``knowledge/``, the bottom layer, so that every layer can raise from the one tree
+while ``knowledge/`` itself imports nothing of ours (``tests/test_layering.py``).
 """
 
 from __future__ import annotations

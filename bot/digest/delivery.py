@@ -50,18 +50,18 @@ from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
 
 from answers.reply import Reply
-from bot.clock import Clock, system_clock
+from bot.digest.builder import Digest, DigestService
 from bot.digest.changes import Window
 from bot.digest.schedule import DueDigest, due_digests
-from bot.digest.service import Digest, DigestService
-from bot.errors import (
+from bot.store.contract import Delivery, DeliveryState, Destination, Store
+from knowledge.clock import Clock, system_clock
+from knowledge.errors import (
     DeliveryClaimed,
     DeliveryError,
     DestinationGone,
     DestinationMoved,
     MarinWatchError,
 )
-from bot.store.base import Delivery, DeliveryState, Destination, Store
 
 log = logging.getLogger(__name__)
 

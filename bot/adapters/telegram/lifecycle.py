@@ -2,7 +2,7 @@
 
 Long polling by default, a webhook when ``MARIN_WATCH_TELEGRAM_WEBHOOK_URL`` is set. Due
 digests are checked on the job queue every ``digest_check_seconds`` by the shared
-``bot.digest.runner.run_due``; stopping waits for a check in progress, so a send in flight
+``bot.digest.delivery.run_due``; stopping waits for a check in progress, so a send in flight
 is finished and recorded, never lost.
 
 Start-up (getMe, the command menu, the channel check, polling or the webhook) is retried
@@ -38,16 +38,16 @@ from bot.adapters.telegram.channel import channel_problem
 from bot.adapters.telegram.commands import register_commands
 from bot.adapters.telegram.handlers import PLATFORM, Handlers
 from bot.adapters.telegram.sender import Sleep, TelegramSender, retry_after_seconds
-from bot.clock import Clock, system_clock
 from bot.core import Core
+from bot.digest.builder import DigestService
 from bot.digest.changes import Window
-from bot.digest.runner import RunReport, deliver_now, run_due
-from bot.digest.service import DigestService
-from bot.errors import ConfigError
+from bot.digest.delivery import RunReport, deliver_now, run_due
 from bot.serve import StartBackoff, start_with_retries
-from bot.store.base import Destination, Store, Subscription
+from bot.store.contract import Destination, Store, Subscription
 from bot.store.signals import SQLiteSignalStore
 from bot.watchers.review import queue_reply
+from knowledge.clock import Clock, system_clock
+from knowledge.errors import ConfigError
 
 if TYPE_CHECKING:
     from bot.context import AppContext

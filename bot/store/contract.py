@@ -73,7 +73,7 @@ class Store(Protocol):
 
     # deliveries
     # Records a PENDING delivery before it is sent. A second "daily" delivery for the same
-    # destination and window end raises bot.errors.DeliveryClaimed (another scheduler has it).
+    # destination and window end raises knowledge.errors.DeliveryClaimed (another scheduler has it).
     def begin_delivery(
         self,
         destination: Destination,
