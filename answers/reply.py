@@ -83,4 +83,10 @@ class Reply:
             "choices": [{"key": c.key, "label": c.label} for c in self.choices],
             "caveat": self.caveat,
             "as_of": self.as_of.isoformat() if self.as_of else None,
+            # a checked message: each assertion in its own words, with its verdict
+            **(
+                {"assertions": [{"words": w, "verdict": v} for w, v in self.extra["verdicts"]]}
+                if "verdicts" in self.extra
+                else {}
+            ),
         }

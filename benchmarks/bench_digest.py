@@ -23,8 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from answers.render import Renderer  # noqa: E402
 from bot.digest.builder import DigestService  # noqa: E402
-from bot.digest.changes import Window  # noqa: E402
 from bot.digest.schedule import due_digests  # noqa: E402
+from bot.digest.window import Window  # noqa: E402
 from bot.store.contract import Delivery, DeliveryState, Destination, Subscription  # noqa: E402
 from knowledge.clock import fixed_clock  # noqa: E402
 from knowledge.knowledge_base import KnowledgeBase  # noqa: E402

@@ -38,6 +38,7 @@ from bot.adapters.discord.embeds import render  # noqa: E402
 from bot.adapters.discord.lifecycle import DiscordBot  # noqa: E402
 from bot.core import Core  # noqa: E402
 from bot.digest.builder import DigestService  # noqa: E402
+from bot.startup import run_adapter  # noqa: E402
 from bot.store.sqlite import SQLiteStore  # noqa: E402
 from knowledge.clock import fixed_clock  # noqa: E402
 from knowledge.loader import load  # noqa: E402
@@ -108,7 +109,7 @@ async def bot_side(control: Connection, services: Services) -> tuple[float, floa
         client_options={"guild_ready_timeout": 0.01},
     )
     stop = asyncio.Event()
-    running = asyncio.create_task(bot.run(stop))
+    running = asyncio.create_task(run_adapter(bot, stop))
     assert await loop.run_in_executor(None, control.recv) == "measure"
     cpu_start = time.process_time()
     control.send("go")

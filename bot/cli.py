@@ -21,9 +21,19 @@ from bot.context import AppContext
 from knowledge.errors import MarinWatchError
 
 # Each module registers its subcommand(s) with add_parser(subparsers).
-COMMANDS = ("ask", "console", "kb", "digest", "subscriptions", "signals", "watch", "serve")
+COMMANDS = (
+    "ask",
+    "check",
+    "console",
+    "kb",
+    "digest",
+    "subscriptions",
+    "signals",
+    "watch",
+    "serve",
+)
 # Subcommands registered by a module of another name.
-ALIASES = {"claims": "kb", "sources": "kb"}
+ALIASES = {"claims": "kb", "sources": "kb", "why": "check"}
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:

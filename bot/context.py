@@ -17,7 +17,7 @@ from answers.reply import Reply
 from bot.config import Settings
 from bot.core import Core
 from bot.digest.builder import DigestService
-from bot.digest.changes import MAX_DAYS, Window
+from bot.digest.window import MAX_DAYS, Window
 from bot.store.signals import SQLiteSignalStore
 from bot.watchers.review import StoreSignalFeed
 from knowledge.clock import Clock, system_clock

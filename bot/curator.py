@@ -5,7 +5,7 @@ files a curator edits by hand: a ``[[source]]`` is appended to ``sources.toml`` 
 record is already there) and a ``[[link]]`` to ``evidence.toml``, as plain TOML text with a
 comment naming the signal, so the change reads well in a pull request. The knowledge base is
 then reloaded and checked exactly as ``kb check`` does; if anything is wrong, both files are
-truncated back to their previous length and nothing is recorded. Files that cannot be written
+restored as they were (``knowledge_files``) and nothing is recorded. Files that cannot be written
 (a root-owned site-packages in Docker) are refused before a byte is written.
 
 A claim with an ``as_of`` is a status snapshot: its statement says what the run looked like
@@ -16,13 +16,11 @@ update the statement in the same pull request.
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 import errno
 import fcntl
 import os
 import stat
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -31,6 +29,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from bot.knowledge_files import link_toml, replace_atomically, restore, source_toml
 from bot.store.signals import SignalStore
 from bot.watchers.signal import Signal, SignalState
 from knowledge.audit import quote_found
@@ -132,7 +131,7 @@ class Curator:
             raise CuratorError(f"the evidence link would be invalid: {exc}") from exc
         before = kb.assessment(claim).level
         stamp = f"# promoted from signal {signal.id} on {today} (marin-watch signals promote)\n"
-        appends = {"evidence.toml": stamp + _link_toml(link)}
+        appends = {"evidence.toml": stamp + link_toml(link)}
         if source is not None:
             appends["sources.toml"] = stamp + source_toml(source)
         after_kb = self.commit(appends, today)
@@ -204,9 +203,9 @@ class Curator:
                 path = self.kb_dir / name
                 data = originals[path]
                 joint = b"\n" if data.endswith(b"\n") else b"\n\n"
-                _replace(path, data + joint + text.encode("utf-8"))
+                replace_atomically(path, data + joint + text.encode("utf-8"))
         except OSError as exc:
-            _restore(originals)
+            restore(originals)
             raise CuratorError(
                 f"cannot update {exc.filename or self.kb_dir}: {exc.strerror or exc}; nothing "
                 "was changed. Promotion edits the knowledge files: point MARIN_WATCH_KB_DIR at a "
@@ -215,7 +214,7 @@ class Curator:
         try:
             yield
         except BaseException:
-            _restore(originals)
+            restore(originals)
             raise
 
 
@@ -228,27 +227,6 @@ def snapshot_warning(claim: Claim, published: dt.date) -> str | None:
         f"this record is from {published}. Linking it does not change what the answer says; "
         "add a new claim (or update the statement and as_of) in the same pull request"
     )
-
-
-def _replace(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` atomically: readers see the old file or the new, never half."""
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
-
-
-def _restore(originals: dict[Path, bytes]) -> None:
-    for path, data in originals.items():
-        if not path.exists() or path.read_bytes() != data:
-            _replace(path, data)
 
 
 def source_for(
@@ -292,54 +270,3 @@ def _quote(signal: Signal, source: Source | None) -> str:
     if len(text) <= QUOTE_CHARS:
         return text
     return text[:QUOTE_CHARS].rsplit(" ", 1)[0] + "…"
-
-
-def source_toml(s: Source) -> str:
-    lines = [
-        "[[source]]",
-        f"id = {toml_string(s.id)}",
-        f"title = {toml_string(s.title)}",
-        *([f"url = {toml_string(str(s.url))}"] if s.url else []),
-        f"kind = {toml_string(str(s.kind))}",
-        f"publisher = {toml_string(s.publisher)}",
-        f"published = {s.published.isoformat()}",
-        f"excerpts = [{', '.join(toml_string(e) for e in s.excerpts)}]",
-    ]
-    return "\n".join(lines) + "\n"
-
-
-def _link_toml(link: EvidenceLink) -> str:
-    lines = [
-        "[[link]]",
-        f"claim = {toml_string(link.claim)}",
-        f"source = {toml_string(link.source)}",
-        f"stance = {toml_string(str(link.stance))}",
-        f"strength = {toml_string(str(link.strength))}",
-        f"recorded = {link.recorded.isoformat()}",
-        f"quote = {toml_string(link.quote)}",
-    ]
-    return "\n".join(lines) + "\n"
-
-
-_ESCAPES = {
-    '"': '\\"',
-    "\\": "\\\\",
-    "\n": "\\n",
-    "\t": "\\t",
-    "\r": "\\r",
-    "\b": "\\b",
-    "\f": "\\f",
-}
-
-
-def toml_string(value: str) -> str:
-    """A TOML basic string: quotes, backslashes and control characters escaped."""
-    out = []
-    for ch in value:
-        if ch in _ESCAPES:
-            out.append(_ESCAPES[ch])
-        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
-            out.append(f"\\u{ord(ch):04X}")
-        else:
-            out.append(ch)
-    return '"' + "".join(out) + '"'

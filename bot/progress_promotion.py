@@ -12,7 +12,8 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
-from bot.curator import Curator, source_for, source_toml, toml_string
+from bot.curator import Curator, source_for
+from bot.knowledge_files import source_toml, toml_string
 from bot.watchers.signal import Signal, SignalState
 from knowledge.errors import CuratorError
 from knowledge.progress import Observation, ProgressRecord

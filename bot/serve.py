@@ -10,8 +10,9 @@ configured: a Telegram-only deployment never imports discord.py.
 SIGTERM or SIGINT sets ``stop``; a second signal cancels whatever has not stopped yet. An
 adapter that fails stops the others too, and the exit code says so: a supervisor restarts
 a process that exits, not one that limps. A network that is down at start-up is not a
-failure: each adapter starts through ``start_with_retries``, which tries again with capped
-exponential backoff (``StartBackoff``) until it is up or ``stop`` is set.
+failure: each adapter is built from the app's parts and started by ``bot.assembly`` through
+``bot.startup.run_adapter``, which tries again with capped exponential backoff
+(``StartBackoff``) until it is up or ``stop`` is set.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import sys
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TextIO, TypeVar
+from typing import TYPE_CHECKING, TextIO
 
 from pydantic import SecretStr
 
@@ -37,9 +38,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 RunAdapter = Callable[["AppContext", asyncio.Event], Awaitable[None]]
-# Seconds a start-up error asks to wait before the next attempt, or None: retrying won't help.
-RetryIn = Callable[[BaseException], "float | None"]
-T = TypeVar("T")
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -67,13 +65,13 @@ ADAPTERS: tuple[AdapterSpec, ...] = (
         "telegram",
         ("MARIN_WATCH_TELEGRAM_TOKEN", "TELEGRAM_BOT_TOKEN"),
         lambda s: s.telegram_token is not None,
-        "bot.adapters.telegram.lifecycle:run",
+        "bot.assembly:run_telegram",
     ),
     AdapterSpec(
         "discord",
         ("MARIN_WATCH_DISCORD_TOKEN", "DISCORD_BOT_TOKEN"),
         lambda s: s.discord_token is not None,
-        "bot.adapters.discord.lifecycle:run",
+        "bot.assembly:run_discord",
     ),
     # The source watchers (issue 6) run beside whichever chat adapter runs, every
     # MARIN_WATCH_WATCH_INTERVAL_MINUTES (default 15); they never start serve on their own.
@@ -145,75 +143,6 @@ async def _run(run: RunAdapter, ctx: AppContext, stop: asyncio.Event) -> None:
     await run(ctx, stop)
     if not stop.is_set():
         raise RuntimeError("returned before it was asked to stop")
-
-
-@dataclass(frozen=True, kw_only=True)
-class StartBackoff:
-    """Waits between start-up attempts: ``first`` seconds, doubling, at most ``longest``."""
-
-    first: float = 1.0
-    longest: float = 60.0
-
-    def delay(self, attempt: int) -> float:
-        """The wait after failed attempt number ``attempt`` (1, 2, ...)."""
-        return float(min(self.first * 2 ** min(max(attempt - 1, 0), 30), self.longest))
-
-
-async def start_with_retries(
-    start: Callable[[], Awaitable[T]],
-    stop: asyncio.Event,
-    *,
-    name: str,
-    retry_in: RetryIn,
-    backoff: StartBackoff | None = None,
-) -> T | None:
-    """``start()``'s result once an attempt succeeds, or None if ``stop`` is set first.
-
-    An error ``retry_in`` gives a wait for is transient (the network is down, a 5xx, flood
-    control): it is logged and ``start`` runs again after that wait or the next backoff
-    delay, whichever is longer. Any other error (a rejected token, bad configuration) is
-    raised at once. ``stop`` interrupts a wait, and an attempt too: it is cancelled. An
-    attempt that fails or is cancelled must clean up after itself (close its sessions).
-    """
-    backoff = backoff or StartBackoff()
-    attempt = 0
-    while True:
-        attempt += 1
-        try:
-            return await _unless_stopped(start, stop)
-        except Exception as exc:
-            wait = retry_in(exc)
-            if wait is None:
-                raise
-            delay = max(wait, backoff.delay(attempt))
-            log.warning(
-                "%s could not start (attempt %d: %s); trying again in %g s",
-                name,
-                attempt,
-                str(exc) or type(exc).__name__,
-                delay,
-            )
-        try:
-            await asyncio.wait_for(stop.wait(), timeout=delay)
-        except TimeoutError:
-            continue
-        return None
-
-
-async def _unless_stopped(start: Callable[[], Awaitable[T]], stop: asyncio.Event) -> T | None:
-    """Run one attempt; if ``stop`` is set first, cancel it and return None."""
-    attempt = asyncio.ensure_future(start())
-    stopped = asyncio.ensure_future(stop.wait())
-    try:
-        await asyncio.wait({attempt, stopped}, return_when=asyncio.FIRST_COMPLETED)
-    finally:
-        stopped.cancel()
-        if not attempt.done():
-            attempt.cancel()
-            await asyncio.gather(attempt, return_exceptions=True)
-    if attempt.cancelled():
-        return None
-    return attempt.result()
 
 
 @contextmanager

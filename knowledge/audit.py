@@ -162,3 +162,33 @@ def figures_differ(claim: Claim) -> Sequence[str]:
     en, zh = mentions(claim.statement.en), mentions(claim.statement.zh)
     diff = (en.numbers ^ zh.numbers, en.run_ids ^ zh.run_ids)
     return sorted([f"{n:,}" for n in diff[0]] + sorted(diff[1]))
+
+
+_STATED_MONTHS = {
+    name: number
+    for number, name in enumerate(
+        "january february march april may june july august september october november "
+        "december".split(),
+        start=1,
+    )
+}
+_STATED_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+_STATED_LONG = re.compile(r"\b([A-Z][a-z]+) (\d{1,2}), (\d{4})\b")
+
+
+def mentioned_dates(text: str) -> list[dt.date]:
+    """Dates written in a statement, as 2026-10-03 or October 3, 2026."""
+    found: list[dt.date] = []
+    for y, m, d in _STATED_ISO.findall(text):
+        found.append(_date(int(y), int(m), int(d)))
+    for month, d, y in _STATED_LONG.findall(text):
+        if month.lower() in _STATED_MONTHS:
+            found.append(_date(int(y), _STATED_MONTHS[month.lower()], int(d)))
+    return [d for d in found if d != dt.date.min]
+
+
+def _date(y: int, m: int, d: int) -> dt.date:
+    try:
+        return dt.date(y, m, d)
+    except ValueError:
+        return dt.date.min

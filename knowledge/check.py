@@ -7,9 +7,16 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from knowledge.audit import figures_differ, quote_found, strip_arithmetic, unsupported
+from knowledge.audit import (
+    figures_differ,
+    mentioned_dates,
+    quote_found,
+    strip_arithmetic,
+    unsupported,
+)
 from knowledge.errors import Problem
 from knowledge.progress import TOPIC as PROGRESS_SERIES
+from knowledge.relays import relay_cycles
 from knowledge.schema import (
     Claim,
     ClaimKind,
@@ -61,7 +68,7 @@ def integrity_problems(
                     "sources.toml", f"{where} → seen_via", "say whom we saw this record through"
                 )
             )
-    problems += _relay_cycles(by_id)
+    problems += relay_cycles(by_id)
 
     linked_claims: set[str] = set()
     pairs: Counter[tuple[str, str]] = Counter()
@@ -232,35 +239,6 @@ def integrity_problems(
 # of catastrophic backtracking in a regex run over text from the internet.
 _NESTED_QUANTIFIER = re.compile(r"\((?:[^()\\]|\\.)*[+*}](?:[^()\\]|\\.)*\)[+*{]")
 
-_MONTHS = {
-    name: number
-    for number, name in enumerate(
-        "january february march april may june july august september october november "
-        "december".split(),
-        start=1,
-    )
-}
-_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
-_LONG = re.compile(r"\b([A-Z][a-z]+) (\d{1,2}), (\d{4})\b")
-
-
-def mentioned_dates(text: str) -> list[dt.date]:
-    """Dates written in a statement, as 2026-10-03 or October 3, 2026."""
-    found: list[dt.date] = []
-    for y, m, d in _ISO.findall(text):
-        found.append(_date(int(y), int(m), int(d)))
-    for month, d, y in _LONG.findall(text):
-        if month.lower() in _MONTHS:
-            found.append(_date(int(y), _MONTHS[month.lower()], int(d)))
-    return [d for d in found if d != dt.date.min]
-
-
-def _date(y: int, m: int, d: int) -> dt.date:
-    try:
-        return dt.date(y, m, d)
-    except ValueError:
-        return dt.date.min
-
 
 def _link_words(
     where: str, link: EvidenceLink, source: Source, by_id: dict[str, Source]
@@ -299,29 +277,6 @@ def _duplicates(file: str, table: str, ids: list[str]) -> list[Problem]:
         for i, n in Counter(ids).items()
         if n > 1
     ]
-
-
-def _relay_cycles(by_id: dict[str, Source]) -> list[Problem]:
-    problems: list[Problem] = []
-    reported: set[str] = set()
-    for start in by_id:
-        chain = [start]
-        current = by_id[start].relays
-        while current is not None and current in by_id:
-            if current in chain:
-                cycle = chain[chain.index(current) :]
-                if not reported & set(cycle):
-                    reported |= set(cycle)
-                    path = " → ".join([*cycle, current])
-                    problems.append(
-                        Problem(
-                            "sources.toml", f"source '{current}' → relays", f"relay cycle: {path}"
-                        )
-                    )
-                break
-            chain.append(current)
-            current = by_id[current].relays
-    return problems
 
 
 def _future(value: dt.date) -> str:

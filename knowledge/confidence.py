@@ -21,6 +21,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 
 from knowledge.schema import (
     OFFICIAL_KINDS,
@@ -32,15 +33,40 @@ from knowledge.schema import (
 )
 
 
+class Rule(StrEnum):
+    """Which rule gave the level: "why is that confirmed?" names it."""
+
+    CONTRADICTED = "contradicted"  # a direct record contradicts
+    ABSENCE = "absence"  # an absence, nothing contradicting
+    OFFICIAL_READ = "official-read"  # >= 2 records, one official and read by us
+    TWO_RECORDS = "two-records"  # >= 2 records, none official and read by us
+    ONE_RECORD = "one-record"
+    NO_DIRECT = "no-direct"  # only indirect or context links
+
+
 @dataclass(frozen=True)
 class Assessment:
-    """A claim's level on a date, and the records that produced it."""
+    """A claim's level on a date, the records that produced it, and the rule that did."""
 
     level: Level
     supporting: tuple[str, ...]  # distinct original records, oldest first
     contradicting: tuple[str, ...]
     weaker: tuple[str, ...]  # records linked only indirectly or as context
     links: tuple[EvidenceLink, ...]  # every link counted on that date, in file order
+    rule: Rule = Rule.NO_DIRECT
+
+    def relays(self, sources: Mapping[str, Source]) -> tuple[tuple[str, str], ...]:
+        """(relay, the record it collapsed into) for each counted link that is a relay."""
+        found: dict[tuple[str, str], None] = {}
+        for link in self.links:
+            record = link_origin(link, sources)
+            if record != link.source:
+                found[(link.source, record)] = None
+        return tuple(found)
+
+    def unread(self, sources: Mapping[str, Source]) -> tuple[str, ...]:
+        """Supporting records we saw only through a relay: they corroborate, never confirm."""
+        return tuple(r for r in self.supporting if not sources[r].read_directly)
 
 
 def origin(source_id: str, sources: Mapping[str, Source]) -> str:
@@ -87,12 +113,14 @@ def assess(
         else:
             supporting[record] = None
     weaker = {r: None for r in weaker if r not in supporting and r not in contradicting}
+    level, rule = _level(supporting, contradicting, sources, absence=absence)
     return Assessment(
-        level=_level(supporting, contradicting, sources, absence=absence),
+        level=level,
         supporting=_oldest_first(supporting, sources),
         contradicting=_oldest_first(contradicting, sources),
         weaker=_oldest_first(weaker, sources),
         links=counted,
+        rule=rule,
     )
 
 
@@ -106,15 +134,15 @@ def _level(
     sources: Mapping[str, Source],
     *,
     absence: bool,
-) -> Level:
+) -> tuple[Level, Rule]:
     if contradicting:
-        return Level.DISPUTED
+        return Level.DISPUTED, Rule.CONTRADICTED
     if absence:
-        return Level.NO_RECORD
+        return Level.NO_RECORD, Rule.ABSENCE
     if len(supporting) >= 2:
         if any(sources[r].kind in OFFICIAL_KINDS and sources[r].read_directly for r in supporting):
-            return Level.CONFIRMED
-        return Level.CORROBORATED
+            return Level.CONFIRMED, Rule.OFFICIAL_READ
+        return Level.CORROBORATED, Rule.TWO_RECORDS
     if len(supporting) == 1:
-        return Level.SINGLE_SOURCE
-    return Level.INDIRECT
+        return Level.SINGLE_SOURCE, Rule.ONE_RECORD
+    return Level.INDIRECT, Rule.NO_DIRECT

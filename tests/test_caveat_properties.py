@@ -88,7 +88,7 @@ def test_even_the_longest_digest_has_a_caveat_that_fits_one_chat_message(
     since: dt.date, lang: str
 ) -> None:
     from bot.digest.builder import DigestService
-    from bot.digest.changes import Window
+    from bot.digest.window import Window
 
     reply = DigestService(KB, RENDERER).build(Window.since(since, TODAY.date()), lang=lang).reply
     # Discord's embed description (4,096) and Telegram's message (4,096) with room to spare

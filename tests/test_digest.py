@@ -16,7 +16,8 @@ from bot.commands import subscriptions as subscriptions_command
 from bot.config import Settings
 from bot.context import AppContext
 from bot.digest.builder import DigestService
-from bot.digest.changes import ChangeKind, UnreviewedSignal, Window, changes
+from bot.digest.changes import ChangeKind, UnreviewedSignal, changes
+from bot.digest.window import Window
 from bot.store.contract import DeliveryState, Destination, Subscription
 from bot.store.sqlite import SQLiteStore
 from knowledge.clock import fixed_clock

@@ -184,7 +184,8 @@ def test_each_wrong_fact_of_the_audit_fails_the_checks(kb: KnowledgeBase, fact: 
 
 
 def test_the_digest_of_the_audit_day_tells_readers_what_was_corrected(kb: KnowledgeBase) -> None:
-    from bot.digest.changes import ChangeKind, Window, changes
+    from bot.digest.changes import ChangeKind, changes
+    from bot.digest.window import Window
 
     found = changes(kb, Window(after=dt.date(2026, 11, 29), through=dt.date(2026, 11, 30)))
     fixes = {c.claim: c for g in found.claims for c in g.changes if c.kind is ChangeKind.CORRECTION}

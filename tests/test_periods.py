@@ -11,7 +11,7 @@ from answers.render import Renderer
 from answers.reply import Reply
 from bot.core import Core
 from bot.digest.builder import DigestService
-from bot.digest.changes import Window
+from bot.digest.window import Window
 from knowledge.clock import fixed_clock
 from knowledge.knowledge_base import KnowledgeBase
 from tests.conftest import TODAY

@@ -20,7 +20,9 @@ import pytest
 from answers.render import Renderer
 from answers.reply import Reply
 from bot.digest.builder import DigestService
-from bot.digest.delivery import RunReport, Sender, deliver_now, run_due, send_each
+from bot.digest.delivery import deliver_now, run_due
+from bot.digest.run import RunReport
+from bot.digest.sending import Sender, send_each
 from bot.store.contract import DeliveryState, Destination, Subscription
 from bot.store.sqlite import SQLiteStore
 from knowledge.errors import DeliveryRetryable, DestinationGone, DestinationMoved
@@ -32,6 +34,7 @@ ALICE = Destination("telegram", "1001")
 BOB = Destination("telegram", "1002")
 GROUP = Destination("telegram", "-42")
 SUBSCRIBED = dt.datetime(2026, 9, 1, 3, tzinfo=UTC)  # 11:00 in Shanghai
+MINUTE = dt.timedelta(minutes=1)
 
 
 def at(day: int, hour: int = 1, minute: int = 0, month: int = 9) -> dt.datetime:
@@ -268,13 +271,15 @@ async def test_a_crash_between_sending_and_recording_is_resolved_once(
     with SQLiteStore(db, clock=clock) as restarted:
         assert [d.destination for d in restarted.pending()] == [ALICE]
         subscribe(restarted, BOB)
-        # Restarted at once: the pending one may still be some live process's send.
-        soon = await tick(restarted, digests, chats, clock, at(2, 1, 2))
+        # Restarted at once: the crashed run's lease has not lapsed; it may be a live send.
+        restarted_at = at(2) + dt.timedelta(seconds=30)
+        soon = await tick(restarted, digests, chats, clock, restarted_at)
         assert soon.resent == [] and len(chats.titles(ALICE)) == 1
         assert soon.sent == [BOB]  # the others are not held up by it
 
+        # At the next check a minute on, the lease has lapsed: resent now, not in ten minutes.
         with caplog.at_level(logging.WARNING, logger="bot.digest.delivery"):
-            later = await tick(restarted, digests, chats, clock, at(2, 1, 15))
+            later = await tick(restarted, digests, chats, clock, restarted_at + MINUTE)
 
         assert later.resent == [ALICE]
         assert "resending digest" in caplog.text and "telegram:1001" in caplog.text

@@ -221,6 +221,48 @@ def test_a_stale_pending_delivery_is_reclaimed_by_exactly_one_caller(db: Path) -
         assert b.reclaim(d.id, stale_before=cutoff, now=later) is False
 
 
+def test_a_pending_delivery_is_taken_over_only_once_its_owners_lease_lapses(db: Path) -> None:
+    lease = dt.timedelta(seconds=45)
+    with SQLiteStore(db) as a, SQLiteStore(db) as b, SQLiteStore(db) as c:
+        a.beat("run-a", now=NOW)
+        d = a.begin_delivery(CHAT, NOW - dt.timedelta(days=1), NOW, "h", now=NOW, owner="run-a")
+        assert d.owner == "run-a"
+
+        soon = NOW + dt.timedelta(seconds=30)
+        b.beat("run-b", now=soon)
+        assert not b.reclaim(
+            d.id, owner="run-b", stale_before=soon, lapsed_before=soon - lease, now=soon
+        )
+
+        later = NOW + dt.timedelta(minutes=1)  # run-a stopped beating: its lease lapsed
+        b.beat("run-b", now=later)
+        c.beat("run-c", now=later)
+        cutoff = later - lease
+        assert b.reclaim(d.id, owner="run-b", stale_before=later, lapsed_before=cutoff, now=later)
+        # run-b now holds it, with a fresh lease: run-c racing for it gets nothing
+        assert not c.reclaim(
+            d.id, owner="run-c", stale_before=later, lapsed_before=cutoff, now=later
+        )
+        assert [p.owner for p in c.pending()] == ["run-b"]
+
+
+def test_releasing_a_lease_forgets_it_and_any_that_lapsed(db: Path) -> None:
+    with SQLiteStore(db) as store:
+        store.beat("crashed", now=NOW)
+        store.beat("live", now=NOW + dt.timedelta(minutes=5))
+        store.beat("done", now=NOW + dt.timedelta(minutes=5))
+        d = store.begin_delivery(CHAT, NOW, NOW, "h", kind="manual", now=NOW, owner="done")
+
+        store.release("done", lapsed_before=NOW + dt.timedelta(minutes=4))
+
+        with sqlite3.connect(db) as conn:
+            left = [row[0] for row in conn.execute("SELECT owner FROM delivery_leases")]
+        assert left == ["live"]
+        # what the released run left pending is nobody's: the next one to ask takes it
+        later = NOW + dt.timedelta(minutes=5)
+        assert store.reclaim(d.id, owner="live", stale_before=NOW, lapsed_before=NOW, now=later)
+
+
 def test_naive_times_are_refused_rather_than_guessed(store: SQLiteStore) -> None:
     with pytest.raises(ValueError, match="naive"):
         store.begin_delivery(CHAT, dt.datetime(2026, 9, 1), NOW, "h", now=NOW)
@@ -246,7 +288,7 @@ def test_an_old_version_file_is_migrated_at_open_and_keeps_its_data(db: Path) ->
     with SQLiteStore(db) as current:
         assert current.version == len(MIGRATIONS) > 1
         assert current.subscription(CHAT) is not None
-        assert [p.id for p in current.pending()] == [d.id]
+        assert [(p.id, p.owner) for p in current.pending()] == [(d.id, None)]  # no owner then
         current.finish_delivery(d.id, DeliveryState.FAILED, now=NOW, messages_sent=2)
         assert current.deliveries(CHAT)[0].messages_sent == 2  # the column migration 3 added
 

@@ -17,5 +17,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 def run(args: argparse.Namespace, ctx: AppContext) -> int:
     return run_console(
-        ctx.core, sys.stdin, sys.stdout, lang=args.lang, interactive=sys.stdin.isatty()
+        ctx.core,
+        sys.stdin,
+        sys.stdout,
+        lang=args.lang,
+        interactive=sys.stdin.isatty(),
+        digests=ctx.digests,
     )

@@ -9,7 +9,7 @@ import json
 from bot.commands.arguments import parse_date
 from bot.context import AppContext
 from bot.digest.builder import to_json
-from bot.digest.changes import EARLIEST, MAX_DAYS, Window
+from bot.digest.window import EARLIEST, MAX_DAYS, Window
 from knowledge.errors import InputRejected
 
 

@@ -25,15 +25,8 @@ from functools import cached_property
 
 from answers.render import Renderer
 from answers.reply import Reply
-from bot.digest.changes import (
-    ChangeKind,
-    Changes,
-    SignalFeed,
-    Timeline,
-    Window,
-    changes,
-    latest_batch,
-)
+from bot.digest.changes import ChangeKind, Changes, SignalFeed, Timeline, changes, latest_batch
+from bot.digest.window import Window
 from bot.store.contract import Destination, Store
 from knowledge.knowledge_base import KnowledgeBase
 
@@ -100,13 +93,15 @@ class DigestService:
         seen = Window(after=batch.after, through=through)
         return self.build(batch, lang=lang, recent=True, limit=limit, signals_window=seen)
 
-    def since_last(self, store: Store, destination: Destination, *, lang: str) -> Digest:
+    def since_last(
+        self, store: Store, destination: Destination, *, lang: str, limit: int | None = None
+    ) -> Digest:
         """What changed since the last digest delivered to ``destination``."""
         last = store.last_sent(destination)
         if last is None:
-            return self.recent(lang=lang)
+            return self.recent(lang=lang, limit=limit)
         covered = Window.between(last.window_start, last.window_end).through
-        return self.build(Window(after=covered, through=self.today()), lang=lang)
+        return self.build(Window(after=covered, through=self.today()), lang=lang, limit=limit)
 
     def render(
         self, found: Changes, *, lang: str, recent: bool = False, limit: int | None = None

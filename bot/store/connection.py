@@ -52,7 +52,7 @@ class Database:
             with self.reading("open"):
                 self._conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
                 # Refuse a foreign or newer file before the WAL switch: that writes the header.
-                refusal(self._conn, len(migrations))
+                self._refuse_unless_ours(len(migrations))
                 mode = self._wal()
                 if mode != "wal":
                     raise StoreError(f"the store at {self.path} cannot use WAL mode ({mode})")
@@ -63,6 +63,18 @@ class Database:
         except BaseException:
             self._conn.close()
             raise
+
+    def _refuse_unless_ours(self, target: int) -> None:
+        """``refusal``, in one read transaction: its reads (version, application id, tables)
+        must see one state of a file that another process may be migrating this instant;
+        read apart, they can see its version before the commit and its tables after, and
+        take our own fresh file for another program's."""
+        self._conn.execute("BEGIN")
+        try:
+            refusal(self._conn, target)
+        finally:
+            if self._conn.in_transaction:
+                self._conn.execute("ROLLBACK")
 
     def _wal(self) -> str:
         """Switch to WAL. A fresh file being migrated by another process at this moment

@@ -13,7 +13,9 @@ from typing import Protocol
 
 
 class DeliveryState(StrEnum):
-    PENDING = "pending"  # recorded before sending; resolved at the next start if left behind
+    # recorded right before sending, under its owner's lease; if left behind by a run that
+    # died, re-sent by another once that lease lapses (it may have gone out: possibly twice)
+    PENDING = "pending"
     SENT = "sent"
     FAILED = "failed"
     # a quiet window (nothing changed) for a subscription that posts only on change: the
@@ -58,6 +60,9 @@ class Delivery:
     kind: str = "daily"  # "daily" (scheduled) or "manual" (/digest)
     # messages of a multi-message digest that went out before a failure (resume point)
     messages_sent: int = 0
+    # the scheduler run that claimed it (see ``Store.beat``); None if recorded before
+    # schema migration 4
+    owner: str | None = None
 
 
 class Store(Protocol):
@@ -72,8 +77,9 @@ class Store(Protocol):
     def mark_broken(self, destination: Destination, reason: str | None) -> None: ...
 
     # deliveries
-    # Records a PENDING delivery before it is sent. A second "daily" delivery for the same
-    # destination and window end raises knowledge.errors.DeliveryClaimed (another scheduler has it).
+    # Records a PENDING delivery, held by ``owner``'s lease, right before it is sent. A second
+    # "daily" delivery for the same destination and window end raises
+    # knowledge.errors.DeliveryClaimed (another scheduler has it).
     def begin_delivery(
         self,
         destination: Destination,
@@ -83,6 +89,7 @@ class Store(Protocol):
         *,
         kind: str = "daily",
         now: dt.datetime,
+        owner: str | None = None,
     ) -> Delivery: ...
     def finish_delivery(
         self,
@@ -99,8 +106,24 @@ class Store(Protocol):
     # What the schedule needs without the whole history: per destination, its latest sent or
     # skipped "daily" delivery and every "daily" delivery after it (pending, failed).
     def latest_deliveries(self, *, platform: str | None = None) -> list[Delivery]: ...
-    # Take over a PENDING delivery whose claim is older than ``stale_before`` (its sender
-    # presumably crashed); True for exactly one of several callers racing for it.
-    def reclaim(self, delivery_id: int, *, stale_before: dt.datetime, now: dt.datetime) -> bool: ...
+    # Take over a PENDING delivery whose sender is gone: its owner's lease got no beat since
+    # ``lapsed_before`` (default: ``stale_before``), or, recorded without an owner, its claim
+    # is older than ``stale_before``. The taker becomes its owner; True for exactly one of
+    # several callers racing for it.
+    def reclaim(
+        self,
+        delivery_id: int,
+        *,
+        stale_before: dt.datetime,
+        now: dt.datetime,
+        owner: str | None = None,
+        lapsed_before: dt.datetime | None = None,
+    ) -> bool: ...
+
+    # Leases: an owner (one scheduler run) beats while it sends, so others can tell it lives.
+    def beat(self, owner: str, *, now: dt.datetime) -> None: ...
+    # The owner is done: nothing it holds is being sent any more. Also forgets leases that
+    # lapsed before ``lapsed_before`` (an owner without a lease counts as lapsed).
+    def release(self, owner: str, *, lapsed_before: dt.datetime) -> None: ...
 
     def close(self) -> None: ...

@@ -126,6 +126,22 @@ MIGRATIONS: tuple[Migration, ...] = (
         "messages sent per delivery",
         ("ALTER TABLE deliveries ADD COLUMN messages_sent INTEGER NOT NULL DEFAULT 0",),
     ),
+    # Who holds a pending delivery, and whether they are alive: a run that dies mid-send
+    # stops beating, and its pending deliveries are re-sent once its lease lapses (seconds),
+    # not after a fixed ten minutes. Deliveries recorded before this have no owner.
+    Migration(
+        "delivery owners and their leases",
+        (
+            "ALTER TABLE deliveries ADD COLUMN owner TEXT",
+            """
+            CREATE TABLE delivery_leases (
+                owner       TEXT PRIMARY KEY,  -- host:pid:random, one per scheduler run
+                started_at  TEXT NOT NULL,
+                last_beat   TEXT NOT NULL      -- renewed while the run sends
+            )
+            """,
+        ),
+    ),
 )
 
 

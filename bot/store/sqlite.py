@@ -1,15 +1,11 @@
 """The store we ship: one SQLite file (stdlib ``sqlite3``), safe for several processes.
 
-The file's rules (WAL, busy timeout, migrations at open, ``BEGIN IMMEDIATE`` transactions,
-``sqlite3`` errors translated to ``StoreError``) live in ``bot.store.connection``. Here:
-
-- every change that touches several rows runs in one transaction;
-- two schedulers on one file cannot both claim a daily delivery: a partial UNIQUE index
-  (see the migration) turns the second claim into ``knowledge.errors.DeliveryClaimed``;
-- ``synchronous`` stays FULL: "sent" must survive a power cut, or a digest could be posted
-  twice after one.
+The file's rules (WAL, busy timeout, migrations at open, ``BEGIN IMMEDIATE``, errors as
+``StoreError``) are ``connection``'s; rows are read by ``rows``, leases kept by ``leases``.
+Every change that touches several rows is one transaction; two schedulers cannot both claim
+a daily delivery (a partial UNIQUE index: ``DeliveryClaimed``); ``synchronous`` stays FULL,
+since "sent" must survive a power cut, or a digest could be posted twice after one.
 """
-
 from __future__ import annotations
 
 import datetime as dt
@@ -17,13 +13,14 @@ import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from bot.store.connection import Database, parse_timestamp, timestamp
+from bot.store import leases
+from bot.store.connection import Database, timestamp
 from bot.store.contract import Delivery, DeliveryState, Destination, Subscription
 from bot.store.migrations import MIGRATIONS, Migration
+from bot.store.rows import check_subscription, delivery_of, subscription_of
 from knowledge.clock import Clock, system_clock
-from knowledge.errors import DeliveryClaimed, InputRejected, StoreError
+from knowledge.errors import DeliveryClaimed, StoreError
 
 
 class SQLiteStore:
@@ -56,7 +53,7 @@ class SQLiteStore:
         """Create or update a subscription; reactivating one starts its digests afresh."""
         now = timestamp(self.clock())
         s = subscription
-        _check(s)
+        check_subscription(s)
         with self._db.transaction("subscribe") as conn:
             row = conn.execute(
                 "SELECT active FROM subscriptions WHERE platform = ? AND destination_id = ?",
@@ -114,7 +111,7 @@ class SQLiteStore:
                 "SELECT * FROM subscriptions WHERE platform = ? AND destination_id = ?",
                 (destination.platform, destination.id),
             ).fetchone()
-        return None if row is None else _subscription(row)
+        return None if row is None else subscription_of(row)
 
     def subscriptions(
         self, *, platform: str | None = None, active_only: bool = True
@@ -126,7 +123,7 @@ class SQLiteStore:
             rows = conn.execute(
                 sql + " ORDER BY platform, destination_id", (platform, platform)
             ).fetchall()
-        return [_subscription(row) for row in rows]
+        return [subscription_of(row) for row in rows]
 
     def move(self, old: Destination, new: Destination) -> None:
         """Carry a subscription and its delivery history to a destination's new id."""
@@ -172,6 +169,7 @@ class SQLiteStore:
         *,
         kind: str = "daily",
         now: dt.datetime,
+        owner: str | None = None,
     ) -> Delivery:
         stamp = timestamp(now)
         try:
@@ -192,6 +190,10 @@ class SQLiteStore:
                     ),
                 )
                 delivery_id = cur.lastrowid
+                if owner is not None:  # apart, so a file at an older schema still records
+                    conn.execute(
+                        "UPDATE deliveries SET owner = ? WHERE id = ?", (owner, delivery_id)
+                    )
         except StoreError as exc:
             if isinstance(exc.__cause__, sqlite3.IntegrityError):
                 raise DeliveryClaimed(
@@ -265,15 +267,22 @@ class SQLiteStore:
             platform,
         )
 
-    def reclaim(self, delivery_id: int, *, stale_before: dt.datetime, now: dt.datetime) -> bool:
-        # Compare-and-set on claimed_at: of two processes reclaiming at once, one matches.
-        with self._db.transaction("reclaim a delivery") as conn:
-            cur = conn.execute(
-                """UPDATE deliveries SET claimed_at = ?
-                   WHERE id = ? AND state = 'pending' AND claimed_at < ?""",
-                (timestamp(now), delivery_id, timestamp(stale_before)),
-            )
-            return cur.rowcount == 1
+    def reclaim(
+        self,
+        delivery_id: int,
+        *,
+        stale_before: dt.datetime,
+        now: dt.datetime,
+        owner: str | None = None,
+        lapsed_before: dt.datetime | None = None,
+    ) -> bool:
+        return leases.reclaim(self._db, delivery_id, stale_before, now, owner, lapsed_before)
+
+    def beat(self, owner: str, *, now: dt.datetime) -> None:
+        leases.beat(self._db, owner, now)
+
+    def release(self, owner: str, *, lapsed_before: dt.datetime) -> None:
+        leases.release(self._db, owner, lapsed_before)
 
     # plumbing
 
@@ -286,50 +295,4 @@ class SQLiteStore:
     def _deliveries(self, sql: str, *params: Any) -> list[Delivery]:
         with self._db.reading("read deliveries") as conn:
             rows = conn.execute(sql, params).fetchall()
-        return [_delivery(row) for row in rows]
-
-
-def _check(s: Subscription) -> None:
-    """Refuse what the schedule could not honour, so it never meets an unknown zone."""
-    if s.language not in ("en", "zh"):
-        raise InputRejected(f"unsupported digest language {s.language!r}; use en or zh")
-    try:
-        ZoneInfo(s.timezone)
-    except (ZoneInfoNotFoundError, ValueError) as exc:
-        raise InputRejected(
-            f"unknown time zone {s.timezone!r}; use an IANA name such as Asia/Shanghai"
-        ) from exc
-
-
-def _subscription(row: sqlite3.Row) -> Subscription:
-    return Subscription(
-        destination=Destination(row["platform"], row["destination_id"]),
-        language=row["language"],
-        digest_time=dt.time.fromisoformat(row["digest_time"]),
-        timezone=row["timezone"],
-        post_on_quiet_days=bool(row["post_on_quiet_days"]),
-        active=bool(row["active"]),
-        inactive_reason=row["inactive_reason"],
-        broken_reason=row["broken_reason"],
-        scope=row["scope"],
-        created_at=parse_timestamp(row["created_at"]),
-    )
-
-
-def _delivery(row: sqlite3.Row) -> Delivery:
-    created = parse_timestamp(row["created_at"])
-    assert created is not None  # NOT NULL in the schema
-    return Delivery(
-        id=row["id"],
-        destination=Destination(row["platform"], row["destination_id"]),
-        window_start=dt.datetime.fromisoformat(row["window_start"]),
-        window_end=dt.datetime.fromisoformat(row["window_end"]),
-        content_hash=row["content_hash"],
-        state=DeliveryState(row["state"]),
-        created_at=created,
-        sent_at=parse_timestamp(row["sent_at"]),
-        error=row["error"],
-        kind=row["kind"],
-        # absent only in a file opened with fewer migrations (an older release's schema)
-        messages_sent=row["messages_sent"] if "messages_sent" in row.keys() else 0,
-    )
+        return [delivery_of(row) for row in rows]

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-import email.utils
 import json
 import zlib
 from collections.abc import Iterable, Mapping
@@ -28,6 +27,7 @@ from typing import Any
 
 import httpx
 
+from bot.watchers.waits import MAX_WAIT, epoch_time, http_date, retry_after
 from knowledge.clock import Clock
 from knowledge.errors import SourceRateLimited, WatcherError
 
@@ -187,17 +187,17 @@ class Fetcher:
     def _note_quota(self, host: str, response: httpx.Response) -> None:
         """A successful answer that spent the last request of the quota holds the host too."""
         if response.headers.get("x-ratelimit-remaining") == "0":
-            reset = _epoch(response.headers.get("x-ratelimit-reset"))
+            reset = epoch_time(response.headers.get("x-ratelimit-reset"))
             if reset is not None:
                 self._held[host] = reset
 
     def _rate_limited(self, full: str, response: httpx.Response) -> SourceRateLimited | None:
         now = self.clock()
         headers = response.headers
-        until = _retry_after(headers.get("retry-after"), now)
+        until = retry_after(headers.get("retry-after"), now)
         if until is None and headers.get("x-ratelimit-remaining") == "0":
             # a reset we cannot read is still a spent quota: wait the longest we believe
-            until = _epoch(headers.get("x-ratelimit-reset")) or now + MAX_WAIT
+            until = epoch_time(headers.get("x-ratelimit-reset")) or now + MAX_WAIT
         if until is None and response.status_code == 429:
             until = now + self.policy.default_rate_limit_wait
         if until is None:
@@ -216,7 +216,7 @@ class Fetcher:
             body=body,
             etag=response.headers.get("etag"),
             last_modified=response.headers.get("last-modified"),
-            server_date=_http_date(response.headers.get("date")),
+            server_date=http_date(response.headers.get("date")),
             content_type=response.headers.get("content-type", ""),
         )
 
@@ -270,41 +270,3 @@ async def _read_capped(response: httpx.Response, full: str, cap: int) -> bytes:
     except zlib.error as exc:
         raise WatcherError(f"{full}: the compressed body is corrupt ({exc})") from exc
     return b"".join(chunks)
-
-
-# A server's "wait this long" is believed up to a day: a 30-digit Retry-After or a reset in
-# the year 3 million is a broken server, and must not overflow a date nor stop a watcher.
-MAX_WAIT = dt.timedelta(days=1)
-
-
-def _retry_after(value: str | None, now: dt.datetime) -> dt.datetime | None:
-    if not value:
-        return None
-    value = value.strip()
-    if value.isascii() and value.isdigit():
-        if len(value) > 6:
-            return now + MAX_WAIT
-        return now + min(dt.timedelta(seconds=int(value)), MAX_WAIT)
-    found = _http_date(value)
-    return None if found is None else min(found, now + MAX_WAIT)
-
-
-def _epoch(value: str | None) -> dt.datetime | None:
-    if value is None or not (value.strip().isascii() and value.strip().isdigit()):
-        return None
-    if len(value.strip()) > 11:  # later than the year 5000: not a real reset time
-        return None
-    try:
-        return dt.datetime.fromtimestamp(int(value), dt.UTC)
-    except (OverflowError, OSError, ValueError):
-        return None
-
-
-def _http_date(value: str | None) -> dt.datetime | None:
-    if not value:
-        return None
-    try:
-        parsed = email.utils.parsedate_to_datetime(value)
-    except (TypeError, ValueError):
-        return None
-    return parsed if parsed.tzinfo else parsed.replace(tzinfo=dt.UTC)

@@ -12,7 +12,8 @@ import datetime as dt
 from collections.abc import Sequence
 
 from answers.reply import Outcome, Reply
-from bot.digest.changes import UnreviewedSignal, Window
+from bot.digest.changes import UnreviewedSignal
+from bot.digest.window import Window
 from bot.store.signals import SignalStore
 from bot.watchers.signal import Signal, SignalState
 

@@ -12,8 +12,10 @@ import asyncio
 import datetime as dt
 import warnings
 from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 with warnings.catch_warnings():
     # discord.py imports audioop (voice support we do not use), deprecated since 3.11
@@ -28,6 +30,7 @@ from bot.adapters.discord.client import MarinClient, Services
 from bot.adapters.discord.lifecycle import DiscordBot
 from bot.core import Core
 from bot.digest.builder import DigestService
+from bot.startup import run_adapter
 from bot.store.sqlite import SQLiteStore
 from knowledge.knowledge_base import KnowledgeBase
 from tests.conftest import TODAY
@@ -38,8 +41,20 @@ from tests.discord.dc_server import guild
 TOKEN = "fake-discord-token"
 
 
-async def no_wait(seconds: float) -> None:
-    """Retries without the backoff: the fake answers at once."""
+class DiscordPyWaits:
+    """Stands in for ``asyncio`` inside ``discord.http``: records the waits of discord.py's own
+    retries (5xx, 429) instead of sleeping through them; everything else is asyncio's."""
+
+    def __init__(self) -> None:
+        self.waits: list[float] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(asyncio, name)
+
+    async def sleep(self, delay: float, result: Any = None) -> Any:
+        if delay:  # its rate-limit bookkeeping also sleeps 0 s
+            self.waits.append(delay)
+        return result
 
 
 @dataclass
@@ -70,6 +85,14 @@ def services(kb: KnowledgeBase, store: SQLiteStore, clock: Clock) -> Services:
 
 
 @pytest.fixture
+def discord_waits(monkeypatch: pytest.MonkeyPatch) -> DiscordPyWaits:
+    """discord.py's retry waits, recorded instead of slept (25 s per request under 5xx)."""
+    waits = DiscordPyWaits()
+    monkeypatch.setattr(discord.http, "asyncio", waits)
+    return waits
+
+
+@pytest.fixture
 async def fake_discord(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
     """A fake Discord with one research server, and discord.py pointed at it."""
     fake = FakeDiscord(guilds=[guild()])
@@ -80,27 +103,32 @@ async def fake_discord(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDis
     await fake.stop()
 
 
-@pytest.fixture
-async def discord_bot(fake_discord: FakeDiscord, services: Services) -> AsyncIterator[DiscordBot]:
-    """The bot, logged in, its commands synced, connected to the fake gateway and ready.
-
-    Its own schedule is parked (one check an hour): tests run ``deliver_due`` themselves.
-    """
+@asynccontextmanager
+async def running_discord(fake: FakeDiscord, services: Services) -> AsyncIterator[DiscordBot]:
+    """The bot, logged in, its commands synced, connected to the fake gateway and ready;
+    stopped as ``serve`` stops it when the block ends."""
     bot = DiscordBot(
         services,
         SecretStr(TOKEN),
         check_every=3600,
-        sleep=no_wait,
         client_options={"guild_ready_timeout": 0.01},
     )
     stop = asyncio.Event()
-    running = asyncio.create_task(bot.run(stop))
-    await asyncio.wait_for(fake_discord.identified.wait(), 5)
+    running = asyncio.create_task(run_adapter(bot, stop))
+    await asyncio.wait_for(fake.identified.wait(), 5)
     assert bot.client is not None
     await asyncio.wait_for(bot.client.wait_until_ready(), 5)
     yield bot
     stop.set()
     await asyncio.wait_for(running, 5)
+
+
+@pytest.fixture
+async def discord_bot(fake_discord: FakeDiscord, services: Services) -> AsyncIterator[DiscordBot]:
+    """The bot, ready (``running_discord``). Its own schedule is parked (one check an hour):
+    tests run ``deliver_due`` themselves."""
+    async with running_discord(fake_discord, services) as bot:
+        yield bot
 
 
 @pytest.fixture

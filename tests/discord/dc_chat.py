@@ -110,6 +110,23 @@ class DiscordChat:
         data = self._command_data(command, values, focused=None)
         return await self._interact(2, data, by, watch_completion=True)
 
+    async def apps_menu(
+        self, command: str, content: str, *, author: Person = ALICE, by: Person = ALICE
+    ) -> Answer:
+        """Pick ``command`` from the Apps menu of a message ``author`` posted: a message
+        command (type 3) whose target Discord resolves in ``data.resolved.messages``."""
+        synced = next((c for c in self.fake.commands if c["name"] == command), None)
+        assert synced is not None and synced.get("type") == 3, f"{command!r} is no message command"
+        target = self.fake.snowflake()
+        data = {
+            "id": synced["id"],
+            "name": command,
+            "type": 3,
+            "target_id": str(target),
+            "resolved": {"messages": {str(target): self.message(target, content, author)}},
+        }
+        return await self._interact(2, data, by, watch_completion=True)
+
     async def autocomplete(
         self, command: str, option: str, typed: str, *, by: Person = ALICE
     ) -> list[str]:

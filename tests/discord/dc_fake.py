@@ -138,6 +138,10 @@ class FakeDiscord:
         once ``after`` more of them have gone through."""
         self._failures.append(Failure(method, re.compile(path), status, times, after))
 
+    def recover(self) -> None:
+        """Forget every failure still programmed: Discord answers normally again."""
+        self._failures.clear()
+
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
         """Send a gateway DISPATCH to the connected bot."""
         assert self._ws is not None, "no bot connected to the fake gateway"
@@ -206,8 +210,16 @@ class FakeDiscord:
         if route == ("GET", "/oauth2/applications/@me"):
             return 200, self._application()
         if call.method == "PUT" and re.fullmatch(r"/applications/\d+/commands", call.path):
+            # Discord answers each command whole: a message or user command (type 2, 3) has
+            # an empty description, as the API reference documents.
             self.commands = [
-                {**c, "id": str(self.snowflake()), "application_id": str(APP_ID), "version": "1"}
+                {
+                    "description": "",
+                    **c,
+                    "id": str(self.snowflake()),
+                    "application_id": str(APP_ID),
+                    "version": "1",
+                }
                 for c in call.body
             ]
             return 200, self.commands

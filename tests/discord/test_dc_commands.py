@@ -6,7 +6,7 @@ import pytest
 
 from answers.reply import Reply
 from bot.adapters.discord.client import MarinClient
-from bot.adapters.telegram.args import DIGEST_DAYS
+from bot.chat.args import DIGEST_DAYS
 from tests.discord.dc_chat import DiscordChat, components
 from tests.discord.dc_fake import FakeDiscord
 from tests.discord.dc_server import LI, MEI
@@ -16,7 +16,9 @@ async def test_the_commands_are_synced_at_start_up(
     fake_discord: FakeDiscord, chat: DiscordChat
 ) -> None:
     names = {c["name"] for c in fake_discord.commands}
-    assert names == {"ask", "status", "sources", "watch", "digest", "digest-channel"}
+    assert names == {"ask", "status", "sources", "watch", "digest", "why", "digest-channel"} | {
+        "Check with marin-watch"  # a message command (type 3), in the Apps menu
+    }
     ask = next(c for c in fake_discord.commands if c["name"] == "ask")
     assert ask["options"][0]["autocomplete"] is True
     assert "训练" in ask["description_localizations"]["zh-CN"]

@@ -12,11 +12,12 @@ from answers.reply import Outcome, Reply
 from bot.adapters.discord.client import MarinClient, Services
 from bot.adapters.discord.lifecycle import DiscordBot
 from bot.adapters.discord.sender import DiscordSender
-from bot.digest.delivery import PartlyDelivered, RunReport
+from bot.digest.run import RunReport
+from bot.digest.sending import PartlyDelivered
 from bot.store.contract import DeliveryState, Destination, Store, Subscription
 from bot.store.sqlite import SQLiteStore
 from knowledge.errors import DeliveryRetryable
-from tests.discord.conftest import Clock, no_wait
+from tests.discord.conftest import Clock, DiscordPyWaits
 from tests.discord.dc_chat import DiscordChat
 from tests.discord.dc_fake import Call, FakeDiscord
 from tests.discord.dc_server import ALICE, DIGEST, GUILD_ID
@@ -33,7 +34,7 @@ def delivered(fake: FakeDiscord, path: str = POSTS) -> list[Call]:
 
 @pytest.fixture
 def sender(client: MarinClient) -> DiscordSender:
-    return DiscordSender(client, sleep=no_wait)
+    return DiscordSender(client)
 
 
 def subscribe(store: Store, destination: Destination = CHANNEL, scope: int = GUILD_ID) -> None:
@@ -143,11 +144,14 @@ async def test_a_deleted_channel_is_deactivated(
     assert "gone" in (subscription.inactive_reason or "")
 
 
-async def test_a_server_error_is_retried(
-    fake_discord: FakeDiscord, services: Services, discord_bot: DiscordBot
+async def test_a_passing_server_error_is_retried_by_discord_py_alone(
+    fake_discord: FakeDiscord,
+    services: Services,
+    discord_bot: DiscordBot,
+    discord_waits: DiscordPyWaits,
 ) -> None:
     subscribe(services.store)
-    fake_discord.fail("POST", POSTS, 503, times=2)
+    fake_discord.fail("POST", POSTS, 502, times=2)
 
     report = await run_schedule(discord_bot)
 
@@ -155,21 +159,65 @@ async def test_a_server_error_is_retried(
     attempts, posts = fake_discord.made("POST", POSTS), delivered(fake_discord)
     assert len(attempts) == len(posts) + 2  # the first part went through on its third try
     assert posts[0].embeds[0]["footer"]["text"].startswith("1/")
+    assert discord_waits.waits == [1, 3]  # discord.py's backoff; the sender adds none
 
 
-async def test_a_lasting_outage_is_left_for_the_next_run(
-    fake_discord: FakeDiscord, services: Services, discord_bot: DiscordBot
+async def test_repeated_500s_cost_one_digest_attempt_5_posts_and_the_schedule_retries_later(
+    fake_discord: FakeDiscord,
+    services: Services,
+    discord_bot: DiscordBot,
+    discord_waits: DiscordPyWaits,
+    clock: Clock,
+) -> None:
+    """One retry policy per layer: discord.py tries each request 5 times on a 500 (waiting
+    1+3+5+7+9 = 25 s), the sender adds no loop of its own, and the digest schedule tries the
+    FAILED delivery again after its backoff. So one attempt under a lasting outage makes
+    exactly 5 POSTs (it was 20, over 100 s, when the sender's 4 tries each ran discord.py's 5)."""
+    subscribe(services.store)
+    fake_discord.fail("POST", POSTS, 500, times=1_000)
+
+    report = await run_schedule(discord_bot)
+
+    assert len(fake_discord.made("POST", POSTS)) == 5
+    assert discord_waits.waits == [1, 3, 5, 7, 9]
+    assert report.sent == [] and "DeliveryRetryable" in report.failed[0][1]
+    (delivery,) = services.store.deliveries(CHANNEL)
+    assert delivery.state is DeliveryState.FAILED and "500 Internal Server Error" in (
+        delivery.error or ""
+    )
+    subscription = services.store.subscription(CHANNEL)
+    assert subscription is not None and subscription.active and not subscription.broken_reason
+
+    clock.now += dt.timedelta(minutes=1)  # the next check, inside the schedule's backoff
+    assert await run_schedule(discord_bot) == RunReport()
+    assert len(fake_discord.made("POST", POSTS)) == 5
+
+    fake_discord.recover()  # Discord is back
+    clock.now += dt.timedelta(minutes=5)  # past the first backoff (5 minutes)
+    report = await run_schedule(discord_bot)
+    assert report.sent == [CHANNEL]  # not lost
+    states = [d.state for d in services.store.deliveries(CHANNEL)]
+    assert states == [DeliveryState.FAILED, DeliveryState.SENT]
+
+
+async def test_a_503_is_not_retried_within_the_run_but_by_the_schedule(
+    fake_discord: FakeDiscord, services: Services, discord_bot: DiscordBot, clock: Clock
 ) -> None:
     subscribe(services.store)
-    fake_discord.fail("POST", POSTS, 503, times=10)
+    fake_discord.fail("POST", POSTS, 503)  # discord.py does not retry a 503: neither do we
 
     report = await run_schedule(discord_bot)
 
     assert "DeliveryRetryable" in report.failed[0][1]
-    (delivery,) = services.store.deliveries(CHANNEL)
-    assert delivery.state is DeliveryState.FAILED
+    assert len(fake_discord.made("POST", POSTS)) == 1
     subscription = services.store.subscription(CHANNEL)
     assert subscription is not None and subscription.active and not subscription.broken_reason
+
+    clock.now += dt.timedelta(minutes=6)
+    report = await run_schedule(discord_bot)
+    assert report.sent == [CHANNEL]
+    posts = delivered(fake_discord)
+    assert posts[0].embeds[0]["footer"]["text"] == f"1/{len(posts)}"  # sent whole, once
 
 
 async def test_one_failing_server_never_stops_the_others(
@@ -240,7 +288,7 @@ async def test_a_channel_that_works_again_is_no_longer_broken(
     services.store.mark_broken(CHANNEL, "missing permissions (403)")
 
     status = services.core.answer_key("status", lang="en")
-    fake_discord.fail("POST", POSTS, 503, times=sender.attempts)
+    fake_discord.fail("POST", POSTS, 503)
     with pytest.raises(DeliveryRetryable):
         await sender.send(CHANNEL, status)
     still = services.store.subscription(CHANNEL)
@@ -255,7 +303,7 @@ async def test_a_channel_that_works_again_is_no_longer_broken(
 async def test_an_outage_part_way_says_how_far_it_got_and_the_retry_sends_only_the_rest(
     fake_discord: FakeDiscord, sender: DiscordSender
 ) -> None:
-    fake_discord.fail("POST", POSTS, 503, after=2, times=sender.attempts)
+    fake_discord.fail("POST", POSTS, 503, after=2)
 
     with pytest.raises(PartlyDelivered) as cut:
         await sender.send(CHANNEL, long_digest())

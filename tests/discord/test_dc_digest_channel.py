@@ -3,12 +3,23 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 from bot.store.contract import DeliveryState, Destination
 from bot.store.sqlite import SQLiteStore
 from tests.discord.dc_chat import DiscordChat
 from tests.discord.dc_fake import FakeDiscord
-from tests.discord.dc_server import ALICE, DIGEST, GENERAL, GUILD_ID, LI, MOD, NEWS, Person
+from tests.discord.dc_server import (
+    ALICE,
+    DIGEST,
+    DM_CHANNEL,
+    GENERAL,
+    GUILD_ID,
+    LI,
+    MOD,
+    NEWS,
+    Person,
+)
 
 DIGEST_CHANNEL = Destination("discord", str(DIGEST))
 
@@ -76,7 +87,7 @@ async def test_a_channel_the_bot_cannot_post_in_is_refused(
 
     assert answer.ephemeral
     assert f"<#{NEWS}> is not a text channel I can post in" in answer.content
-    assert "*Send Messages*" in answer.content
+    assert "Send Messages" in answer.content
     assert store.subscriptions() == []
 
 
@@ -127,18 +138,30 @@ async def test_a_manager_clears_the_digest_channel(chat: DiscordChat, store: SQL
     assert gone is not None and gone.inactive_reason == f"cleared by Discord user {MOD.id}"
 
 
-async def test_digest_shows_what_changed_and_is_recorded(
-    chat: DiscordChat, store: SQLiteStore
+async def test_digest_in_a_dm_is_the_whole_window_and_is_recorded(
+    fake_discord: FakeDiscord, client: Any, store: SQLiteStore
 ) -> None:
-    first = await chat.slash("digest")
-    again = await chat.slash("digest")
+    dm = DiscordChat(fake_discord, client, dm=True)
+    first = await dm.slash("digest")
+    again = await dm.slash("digest")
 
     assert "Latest evidence changes" in first.embeds[0]["title"]
     assert ">>> " in first.text()
-    here = Destination("discord", str(GENERAL))
-    deliveries = store.deliveries(here)
+    deliveries = store.deliveries(Destination("discord", str(DM_CHANNEL)))
     assert [(d.kind, d.state) for d in deliveries] == [("manual", DeliveryState.SENT)] * 2
     assert "No change to the evidence" in again.text()  # nothing new since the first one
+
+
+async def test_digest_in_a_server_channel_is_a_short_summary_with_the_way_to_the_rest(
+    chat: DiscordChat, store: SQLiteStore
+) -> None:
+    summary = await chat.slash("digest", days=90)
+
+    *messages, pointer = [summary.callback, *summary.followups]
+    assert len(messages) <= 2  # the summary with its caveat, then the pointer (it was 6)
+    assert "summary for the chat: 3 of" in str(pointer.message.get("content"))
+    assert "/digest days:90" in str(pointer.message.get("content"))
+    assert store.deliveries(Destination("discord", str(GENERAL))) == []  # not a delivery
 
 
 async def test_digest_for_the_last_days(chat: DiscordChat) -> None:

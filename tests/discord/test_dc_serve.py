@@ -14,6 +14,7 @@ from bot.adapters.discord.lifecycle import DiscordBot
 from bot.config import Settings
 from bot.context import AppContext
 from bot.serve import ADAPTERS, EXIT_OK, serve_async
+from bot.startup import run_adapter
 from knowledge.clock import fixed_clock
 from knowledge.errors import ConfigError
 from tests.conftest import TODAY
@@ -97,6 +98,6 @@ async def test_a_token_discord_rejects_stops_with_a_clear_message(
     bot = DiscordBot(services, SecretStr("revoked-token"))
 
     with pytest.raises(ConfigError, match="MARIN_WATCH_DISCORD_TOKEN"):
-        await bot.run(asyncio.Event())
+        await run_adapter(bot, asyncio.Event())
     assert len(fake_discord.made("GET", "/users/@me")) == 1  # not retried
     assert bot.client is not None and bot.client.is_closed()

@@ -18,9 +18,9 @@ from pydantic import SecretStr
 from bot.adapters.discord import lifecycle as runner
 from bot.adapters.discord.client import MarinClient, Services
 from bot.adapters.discord.lifecycle import DiscordBot
-from bot.serve import StartBackoff
+from bot.startup import StartBackoff, run_adapter
 from knowledge.errors import ConfigError
-from tests.discord.conftest import TOKEN, no_wait
+from tests.discord.conftest import TOKEN
 from tests.discord.dc_chat import DiscordChat
 from tests.discord.dc_fake import FakeDiscord
 from tests.waiting import retries, until
@@ -44,11 +44,9 @@ class Launcher:
             self.services,
             SecretStr(token),
             check_every=3600,
-            sleep=no_wait,
             client_options={"guild_ready_timeout": 0.01},
-            start_backoff=backoff,
         )
-        self.running.append(asyncio.create_task(bot.run(self.stop)))
+        self.running.append(asyncio.create_task(run_adapter(bot, self.stop, backoff=backoff)))
         return self.running[-1]
 
     @property

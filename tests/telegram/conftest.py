@@ -9,7 +9,7 @@ store, with the Bot API answered by the fake in ``tg_fake``.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,11 +18,12 @@ from typing import Any
 import pytest
 from telegram import Update
 
+from answers.reply import Reply
 from bot.adapters.telegram.app import TelegramApp, TelegramOptions
 from bot.adapters.telegram.lifecycle import DIGEST_JOB, TelegramBot
 from bot.core import Core
 from bot.digest.builder import DigestService
-from bot.digest.delivery import RunReport
+from bot.digest.run import RunReport
 from bot.store.contract import Destination
 from bot.store.sqlite import SQLiteStore
 from knowledge.knowledge_base import KnowledgeBase
@@ -141,12 +142,14 @@ async def running_bot(
     db_path: Path,
     clock: MovableClock,
     options: TelegramOptions,
+    signals_for: Callable[[str], Reply] | None = None,
 ) -> AsyncIterator[TelegramHarness]:
     """One bot process: started on the store file, stopped at the end of the block."""
     core = Core(kb, clock=clock)
     sleeps = Sleeps()
     with SQLiteStore(db_path, clock=clock) as store:
-        tg = TelegramBot(options, core, store, DigestService(kb, core.renderer), clock, sleeps)
+        digests = DigestService(kb, core.renderer)
+        tg = TelegramBot(options, core, store, digests, clock, sleeps, signals_for=signals_for)
         app = tg.application(requests=(api.request(), api.request()))
         async with app:
             yield TelegramHarness(api, app, store, core, clock, tg, sleeps)

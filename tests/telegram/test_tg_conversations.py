@@ -6,17 +6,21 @@ the fake Bot API refuses what Telegram would refuse (bad HTML, over-long message
 
 from __future__ import annotations
 
+import logging
 from contextlib import closing
 from pathlib import Path
+
+import pytest
 
 from answers.reply import Outcome, Reply
 from bot.adapters.telegram.commands import COMMANDS
 from bot.adapters.telegram.format import NONE_OF_THESE
 from bot.store.signals import SQLiteSignalStore
 from bot.watchers.review import queue_reply
+from knowledge.knowledge_base import KnowledgeBase
 from tests.telegram import tg_updates
-from tests.telegram.conftest import TelegramHarness
-from tests.telegram.tg_fake import ALICE, BOB, BOT, GROUP, LI, SUPERGROUP
+from tests.telegram.conftest import MovableClock, TelegramHarness, running_bot, telegram_options
+from tests.telegram.tg_fake import ALICE, BOB, BOT, GROUP, LI, SUPERGROUP, FakeBotAPI
 from tests.telegram.tg_updates import bot_message, message
 
 # A question that is close to two topics, so the core offers choices.
@@ -347,23 +351,19 @@ async def test_a_user_who_blocks_the_bot_is_unsubscribed_with_the_reason(
 
 
 async def test_signals_shows_the_curators_queue_to_the_bots_admins_only(
-    telegram: TelegramHarness, db_path: Path
+    kb: KnowledgeBase, api: FakeBotAPI, db_path: Path, clock: MovableClock
 ) -> None:
-    [handler] = [h for h in telegram.app.handlers[0] if getattr(h, "commands", ()) == {"signals"}]
-    handlers = handler.callback.__self__  # type: ignore[attr-defined]
-
     def signals_for(lang: str) -> Reply:
         with closing(SQLiteSignalStore(db_path)) as signals:
             return queue_reply(signals, lang=lang)
 
-    handlers.signals_for = signals_for
-    handlers.admin_ids = frozenset({BOB["id"]})
-
-    [refused] = await telegram.say("/signals")
-    assert "for the bot's curators" in refused.text
-    [queue] = await telegram.say("/signals", user=BOB)
-    assert queue.text.startswith("<b>Unreviewed signals (0)</b>")
-    assert "not evidence" in queue.text  # its caveat, as every reply has one
+    options = telegram_options(admin_ids=frozenset({BOB["id"]}))
+    async with running_bot(kb, api, db_path, clock, options, signals_for) as telegram:
+        [refused] = await telegram.say("/signals")
+        assert "for the bot's curators" in refused.text
+        [queue] = await telegram.say("/signals", user=BOB)
+        assert queue.text.startswith("<b>Unreviewed signals (0)</b>")
+        assert "not evidence" in queue.text  # its caveat, as every reply has one
 
 
 # --- the command menu ---------------------------------------------------------------------------
@@ -425,14 +425,18 @@ async def test_a_choice_pressed_twice_is_answered_once_and_the_chat_hears_nothin
 
 
 async def test_an_answer_survives_one_flood_wait_and_one_server_error(
-    telegram: TelegramHarness,
+    telegram: TelegramHarness, caplog: pytest.LogCaptureFixture
 ) -> None:
+    caplog.set_level(logging.INFO)
     telegram.api.fail(
         "sendMessage", 429, "Too Many Requests: retry after 1", parameters={"retry_after": 1}
     )
     refused, answer = await telegram.say("has it started?")
     assert refused.text == answer.text  # the same message, sent again after the wait
     assert "has started training" in answer.text  # the answer, not an error text
+    # waited out, so not an error: one INFO line, no traceback
+    assert [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info] == []
+    assert "retrying in 1 s" in caplog.text
 
     telegram.api.fail("sendMessage", 502, "Bad Gateway")
     failed, answer = await telegram.say("what hardware?")

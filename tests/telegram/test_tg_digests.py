@@ -15,7 +15,7 @@ import pytest
 from bot.adapters.telegram.app import TelegramOptions
 from bot.adapters.telegram.format import LIMIT, tg_len
 from bot.adapters.telegram.sender import TelegramSender
-from bot.digest.delivery import PartlyDelivered
+from bot.digest.sending import PartlyDelivered
 from bot.store.contract import DeliveryState, Destination
 from knowledge.knowledge_base import KnowledgeBase
 from tests.telegram.conftest import (
@@ -110,9 +110,10 @@ async def test_a_group_that_became_a_supergroup_gets_its_digest_under_the_new_id
     assert states(telegram, SUPERGROUP["id"]) == [("daily", "sent")]
 
 
-async def test_flood_control_is_waited_out_as_telegram_asks(
-    telegram: TelegramHarness, clock: MovableClock
+async def test_flood_control_is_waited_out_as_telegram_asks_and_is_no_error(
+    telegram: TelegramHarness, clock: MovableClock, caplog: pytest.LogCaptureFixture
 ) -> None:
+    caplog.set_level(logging.DEBUG)
     await telegram.say("/subscribe 09:00")
     telegram.api.fail(
         "sendMessage",
@@ -129,6 +130,11 @@ async def test_flood_control_is_waited_out_as_telegram_asks(
     assert telegram.sleeps.waits == [7.0]
     first, second, *_ = telegram.api.of("sendMessage", ALICE["id"])
     assert first.text == second.text  # the refused message itself was sent again, once
+    # handled, so no error and no traceback (PTB's rate limiter logs it so: demoted to DEBUG)
+    assert [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info] == []
+    assert f"telegram chat {ALICE['id']}: flood control, retrying in 7 s as Telegram asks" in [
+        r.getMessage() for r in caplog.records if r.levelno == logging.INFO
+    ]
 
 
 async def test_server_errors_and_dropped_connections_are_retried_with_backoff(

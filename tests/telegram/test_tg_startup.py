@@ -16,7 +16,7 @@ from telegram.error import BadRequest
 from bot.adapters.telegram.lifecycle import TelegramBot
 from bot.core import Core
 from bot.digest.builder import DigestService
-from bot.serve import StartBackoff
+from bot.startup import StartBackoff, run_adapter
 from bot.store.sqlite import SQLiteStore
 from knowledge.errors import ConfigError
 from knowledge.knowledge_base import KnowledgeBase
@@ -39,10 +39,9 @@ class Launcher:
     running: list[asyncio.Task[None]] = field(default_factory=list)
 
     def start(self, backoff: StartBackoff) -> asyncio.Task[None]:
-        requests = (self.api.request(), self.api.request())
-        self.running.append(
-            asyncio.create_task(self.build(backoff).run(self.stop, requests=requests))
-        )
+        bot = self.build(backoff)
+        bot.requests = (self.api.request(), self.api.request())
+        self.running.append(asyncio.create_task(run_adapter(bot, self.stop, backoff=backoff)))
         return self.running[-1]
 
 
@@ -56,9 +55,7 @@ async def launcher(
 
         def build(backoff: StartBackoff) -> TelegramBot:
             options = telegram_options()
-            return TelegramBot(
-                options, core, store, digests, clock, Sleeps(), start_backoff=backoff
-            )
+            return TelegramBot(options, core, store, digests, clock, Sleeps())
 
         launched = Launcher(build, api)
         yield launched

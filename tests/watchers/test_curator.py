@@ -13,7 +13,8 @@ from typing import IO, Any
 
 import pytest
 
-from bot.curator import Curator, toml_string
+from bot.curator import Curator
+from bot.knowledge_files import toml_string
 from bot.store.signals import SQLiteSignalStore, WatchState
 from bot.watchers.signal import Signal, SignalState
 from knowledge.errors import CuratorError

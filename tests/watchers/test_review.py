@@ -9,7 +9,7 @@ from pathlib import Path
 
 from answers.render import Renderer
 from bot.digest.builder import DigestService
-from bot.digest.changes import Window
+from bot.digest.window import Window
 from bot.store.signals import SQLiteSignalStore, WatchState
 from bot.watchers.review import StoreSignalFeed, queue_reply
 from bot.watchers.signal import Signal, SignalState

@@ -1,9 +1,10 @@
 """The Discord client: a ``discord.Client`` with an application-command tree, wired to the core.
 
-It holds the core, the store and the digest builder by composition (``Services``) and does
-only Discord's part: receive a slash command, a mention or a click; call the core; send the
-reply as embeds. It asks for no privileged intent: a message that mentions the bot carries its
-content without the message-content intent.
+It holds the conversation (``bot.chat``) by composition (``Services``) and does only Discord's
+part: receive a slash command, a mention or a click; supply the facts only Discord knows
+(the person's locale, Manage Server); call the conversation; send what it says as embeds.
+It asks for no privileged intent: a message that mentions the bot carries its content
+without the message-content intent.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import logging
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 import discord
@@ -19,19 +21,23 @@ from discord import app_commands
 from discord.utils import MISSING
 
 from answers.reply import Reply
-from answers.script import to_traditional, traditional_reply
-from bot.adapters.discord import commands, digest_channel
+from answers.script import to_traditional
+from bot.adapters.discord import commands
+from bot.adapters.discord.descriptions import DESCRIPTIONS
 from bot.adapters.discord.embeds import Outgoing, notice, render
-from bot.adapters.discord.texts import DESCRIPTIONS, text
-from bot.adapters.discord.views import DYNAMIC_ITEMS, choice_view
+from bot.adapters.discord.views import DYNAMIC_ITEMS, choice_view, public_view
+from bot.chat.conversation import Conversation, Said
+from bot.chat.texts import MARKDOWN, Notice
+from bot.chat.where import Chat
 from bot.core import Core
 from bot.digest.builder import DigestService
-from bot.followups import Followups, ask_in
+from bot.followups import Followups
 from bot.store.contract import Store
 from knowledge.clock import Clock, system_clock
 
 log = logging.getLogger(__name__)
 
+PLATFORM = "discord"
 TAIWAN = discord.Locale.taiwan_chinese
 ZH_LOCALES = (discord.Locale.chinese, TAIWAN)
 
@@ -46,6 +52,12 @@ class Services:
     # servers whose digest setting is broken: a fast hint kept in step with the store
     broken_scopes: set[str] = field(default_factory=set)
     followups: Followups = field(default_factory=Followups)
+
+    @cached_property
+    def conversation(self) -> Conversation:
+        return Conversation(
+            self.core, self.digests, store=self.store, clock=self.clock, followups=self.followups
+        )
 
 
 def intents() -> discord.Intents:
@@ -77,7 +89,8 @@ class Tree(app_commands.CommandTree["MarinClient"]):
         log.error(
             "command %s failed", interaction.command and interaction.command.name, exc_info=error
         )
-        message = text(interaction.client.language_of(interaction), "error")
+        client = interaction.client
+        message = client.conversation.error(client.chat_of(interaction)).render(MARKDOWN)
         if interaction.response.is_done():
             await interaction.followup.send(message, ephemeral=True)
         else:
@@ -97,14 +110,19 @@ class MarinClient(discord.Client):
     def core(self) -> Core:
         return self.services.core
 
+    @property
+    def conversation(self) -> Conversation:
+        return self.services.conversation
+
+    @property
+    def broken_servers(self) -> set[str]:
+        """Servers whose digest setting is broken: a fast hint kept in step with the store."""
+        return self.services.broken_scopes
+
     async def setup_hook(self) -> None:
         """Persistent choice components, Chinese descriptions, and the commands synced."""
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        self.services.broken_scopes.update(
-            s.scope
-            for s in self.services.store.subscriptions(platform=digest_channel.PLATFORM)
-            if s.broken_reason and s.scope
-        )
+        self.broken_servers.update(self.conversation.subscriptions.broken_servers(PLATFORM))
         await self.tree.set_translator(Translator())
         try:
             synced = await self.tree.sync()
@@ -113,13 +131,35 @@ class MarinClient(discord.Client):
         else:
             log.info("synced %d slash commands", len(synced))
 
+    def chat_of(self, interaction: discord.Interaction[Any]) -> Chat:
+        """The platform-free facts of an interaction: where, who, which language, what rights."""
+        permissions = interaction.permissions
+        guild = interaction.guild_id
+        return Chat(
+            platform=PLATFORM,
+            id=str(interaction.channel_id or interaction.user.id),
+            user=str(interaction.user.id),
+            private=guild is None,
+            locale=str(interaction.locale),
+            manager=guild is not None and (permissions.manage_guild or permissions.administrator),
+            server=str(guild) if guild is not None else None,
+        )
+
     def language_of(self, interaction: discord.Interaction[Any]) -> str:
-        """The person's Discord language: Chinese clients get Chinese, others English."""
-        if interaction.locale in ZH_LOCALES:
-            return "zh"
-        if str(interaction.locale).startswith("en"):
-            return "en"
-        return self.services.default_language
+        return self.conversation.language(self.chat_of(interaction))
+
+    async def run_command(
+        self, interaction: discord.Interaction[Any], name: str, words: Sequence[str] = ()
+    ) -> None:
+        """A slash command the conversation runs by name; what it says answers the interaction."""
+
+        async def say(said: Said) -> None:
+            if isinstance(said, Notice):
+                await self.tell(interaction, said)
+            else:
+                await self.respond(interaction, said)
+
+        await self.conversation.command(self.chat_of(interaction), name, words, say)
 
     # ---- sending replies -------------------------------------------------------------------
 
@@ -130,12 +170,12 @@ class MarinClient(discord.Client):
         *,
         ephemeral: bool = False,
         edit: bool = False,
+        public_button: bool = False,
     ) -> None:
-        """Answer an interaction with ``reply``; more messages follow when it is long."""
-        if interaction.locale == TAIWAN and reply.language == "zh":
-            reply = traditional_reply(reply)  # idempotent on a reply already traditional
+        """Answer an interaction with ``reply``; more messages follow when it is long.
+        ``public_button``: an answer only the asker sees offers to post it for everyone."""
         messages = render(reply)
-        view = choice_view(reply)
+        view = public_view(reply.language) if public_button else choice_view(reply)
         last = len(messages) - 1
         for index, message in enumerate(messages):
             embeds = list(message.embeds)
@@ -145,7 +185,7 @@ class MarinClient(discord.Client):
                 await interaction.response.edit_message(
                     content=None, embeds=embeds, view=components or None
                 )
-            elif index == 0:
+            elif index == 0 and not interaction.response.is_done():
                 await interaction.response.send_message(
                     embeds=embeds, ephemeral=ephemeral, view=components
                 )
@@ -153,38 +193,36 @@ class MarinClient(discord.Client):
                 await interaction.followup.send(embeds=embeds, ephemeral=ephemeral, view=components)
         await self.tell_broken(interaction)
 
-    async def tell(self, interaction: discord.Interaction[Any], message: str) -> None:
+    async def tell(self, interaction: discord.Interaction[Any], said: Notice) -> None:
         """A short ephemeral answer only the person who asked sees."""
-        await interaction.response.send_message(notice(message).content, ephemeral=True)
+        content = notice(said.render(MARKDOWN)).content or ""
+        if interaction.response.is_done():
+            await interaction.followup.send(content, ephemeral=True)
+        else:
+            await interaction.response.send_message(content, ephemeral=True)
 
     async def tell_broken(self, interaction: discord.Interaction[Any]) -> None:
         """Tell the person in a server whose digest channel broke (once per breakage)."""
-        scope = str(interaction.guild_id) if interaction.guild_id else None
-        if scope is None or scope not in self.services.broken_scopes:
+        chat = self.chat_of(interaction)
+        if chat.server is None or chat.server not in self.broken_servers:
             return
-        self.services.broken_scopes.discard(scope)
-        lang = self.language_of(interaction)
-        for subscription in digest_channel.take_broken(self.services.store, scope):
-            channel = f"<#{subscription.destination.id}>"
-            reason = subscription.broken_reason or digest_channel.MISSING_PERMISSIONS
-            if reason == digest_channel.MISSING_PERMISSIONS:
-                reason = text(lang, "missing_access")
-            await interaction.followup.send(
-                text(lang, "broken", channel=channel, reason=reason), ephemeral=True
-            )
+        self.broken_servers.discard(chat.server)
+        for said in self.conversation.broken_notices(chat):
+            await interaction.followup.send(said.render(MARKDOWN), ephemeral=True)
 
     async def choose(
         self, interaction: discord.Interaction[Any], lang: str, key: str | None
     ) -> None:
         """Someone picked a choice: the message becomes the answer. "None of these": it
         becomes a short suggestion to ask in other words, as in Telegram."""
-        if key is None:
+        said = self.conversation.choose(self.chat_of(interaction), key, lang=lang)
+        if isinstance(said, Notice):
             await interaction.response.edit_message(
-                content=notice(text(lang, "none_chosen")).content, embeds=[], view=None
+                content=notice(said.render(MARKDOWN)).content, embeds=[], view=None
             )
             await self.tell_broken(interaction)
             return
-        await self.respond(interaction, self.core.answer_key(key, lang=lang), edit=True)
+        await self.respond(interaction, said, edit=True)
 
     # ---- mentions --------------------------------------------------------------------------
 
@@ -196,12 +234,14 @@ class MarinClient(discord.Client):
             return
         if message.guild is not None and not any(u.id == me.id for u in message.mentions):
             return
-        question = strip_mentions(message.content, me.id)
-        if question:
-            where = f"dc:{message.channel.id}:{message.author.id}"
-            reply = ask_in(self.core, self.services.followups, where, question)
-        else:
-            reply = self.core.answer_key("help", lang=self.services.default_language)
+        chat = Chat(
+            platform=PLATFORM,
+            id=str(message.channel.id),
+            user=str(message.author.id),
+            private=message.guild is None,
+            server=str(message.guild.id) if message.guild is not None else None,
+        )
+        reply = self.conversation.ask(chat, strip_mentions(message.content, me.id))
         await self.post(message.channel, render(reply), choice_view(reply), reply_to=message)
 
     async def post(

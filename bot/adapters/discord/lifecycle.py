@@ -1,13 +1,16 @@
-"""The Discord bot as ``marin-watch serve`` runs it: ``run(ctx, stop)``.
+"""The Discord bot as ``marin-watch serve`` runs it (``bot.startup.run_adapter``).
 
 Logs in with ``MARIN_WATCH_DISCORD_TOKEN``, syncs the slash commands, connects to the
 gateway, and every ``digest_check_seconds`` posts the digests due in Discord channels through
-the shared ``bot.digest.delivery.run_due``. Stopping lets a digest run in progress finish (its
-sends are completed and recorded), then closes the connection.
+the shared ``bot.digest.delivery.run_due``. A digest Discord does not take is recorded FAILED
+and tried again by the schedule's backoff; within one send only discord.py retries (see
+``sender`` for the one policy). Stopping lets a digest run in progress finish (its sends are
+completed and recorded, which during an outage includes discord.py's 25 s of retries), then
+closes the connection.
 
-Start-up (log in, connect, READY) is retried on a fresh client while the network or Discord
-is down, with capped exponential backoff; a rejected token stops at once. Once connected,
-discord.py reconnects on its own.
+One start-up attempt (``start``: log in, connect, READY) uses a fresh client; ``serve``
+retries it while the network or Discord is down (``retry_in``: a rejected token stops at
+once). Once connected, discord.py reconnects on its own.
 """
 
 from __future__ import annotations
@@ -16,21 +19,17 @@ import asyncio
 import contextlib
 import logging
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import aiohttp
 import discord
 from pydantic import SecretStr
 
-from bot.adapters.discord.client import MarinClient, Services
-from bot.adapters.discord.digest_channel import PLATFORM
-from bot.adapters.discord.sender import DiscordSender, Sleep
-from bot.digest.delivery import RunReport, run_due
-from bot.serve import StartBackoff, start_with_retries
+from bot.adapters.discord.client import PLATFORM, MarinClient, Services
+from bot.adapters.discord.sender import DiscordSender
+from bot.digest.delivery import run_due
+from bot.digest.run import RunReport
 from knowledge.errors import ConfigError
-
-if TYPE_CHECKING:
-    from bot.context import AppContext
 
 log = logging.getLogger(__name__)
 
@@ -42,22 +41,20 @@ class DiscordBot:
     services: Services
     token: SecretStr
     check_every: float = 60.0  # seconds between two looks at the digest schedule
-    sleep: Sleep = asyncio.sleep  # how the sender waits between retries
     client_options: dict[str, Any] = field(default_factory=dict)
     last_report: RunReport | None = field(default=None, repr=False)
     client: MarinClient | None = field(default=None, repr=False)
-    start_backoff: StartBackoff | None = None  # waits between start-up attempts
+    connection: asyncio.Task[None] | None = field(default=None, repr=False)
+    name: str = "Discord"
 
-    async def run(self, stop: asyncio.Event) -> None:
-        """Log in and connect (again and again while the network is down), serve until
-        ``stop`` is set, then stop cleanly."""
-        started = await start_with_retries(
-            self.start, stop, name="Discord", retry_in=retry_in, backoff=self.start_backoff
-        )
-        if started is None:
-            log.info("Discord: stopped before it was up")
-            return
-        client, connection = started
+    def retry_in(self, exc: BaseException) -> float | None:
+        return retry_in(exc)
+
+    async def serve_until(self, stop: asyncio.Event) -> None:
+        """Post due digests until ``stop`` is set or the gateway connection ends on its own
+        (then its error is raised: a supervisor restarts the process)."""
+        client, connection = self.client, self.connection
+        assert client is not None and connection is not None  # started
         schedule = asyncio.create_task(self.schedule(client, stop), name="discord-digests")
         stopped = asyncio.create_task(stop.wait())
         try:
@@ -66,13 +63,17 @@ class DiscordBot:
             log.info("Discord: stopping; a digest run in progress is finished first")
             stop.set()
             await schedule
-            await client.close()
+            await client.close()  # ends the connection task too
             stopped.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await stopped
         await connection  # raises whatever ended the gateway connection on its own
 
-    async def start(self) -> tuple[MarinClient, asyncio.Task[None]]:
+    async def close(self) -> None:
+        if self.client is not None and not self.client.is_closed():
+            await self.client.close()
+
+    async def start(self) -> None:
         """One start-up attempt on a fresh client: log in (which syncs the slash commands),
         connect to the gateway, wait until ready. A failed or cancelled attempt closes its
         client, so no HTTP session is left open."""
@@ -92,7 +93,7 @@ class DiscordBot:
             if not ready.done():  # the first connection ended before Discord said READY
                 raise _first_connection_error(connection)
             log.info("Discord: connected as %s", client.user)
-            return client, connection
+            self.connection = connection
         except BaseException:
             for task in (ready, connection):
                 if task is not None and not task.done():
@@ -116,7 +117,7 @@ class DiscordBot:
         self.last_report = await run_due(
             services.store,
             services.digests,
-            DiscordSender(client, sleep=self.sleep),
+            DiscordSender(client),
             platform=PLATFORM,
             clock=services.clock,
         )
@@ -148,22 +149,3 @@ def _first_connection_error(connection: asyncio.Task[None]) -> BaseException:
         # websocket it never got. The error it was handling (the network's) is the real one.
         return error.__context__
     return error
-
-
-def discord_bot(ctx: AppContext) -> DiscordBot:
-    token = ctx.settings.discord_token
-    if token is None:
-        raise ConfigError("set MARIN_WATCH_DISCORD_TOKEN (or DISCORD_BOT_TOKEN) to run Discord")
-    services = Services(
-        core=ctx.core,
-        store=ctx.store,
-        digests=ctx.digests,
-        clock=ctx.clock,
-        default_language=ctx.settings.default_language,
-    )
-    return DiscordBot(services, token, check_every=float(ctx.settings.digest_check_seconds))
-
-
-async def run(ctx: AppContext, stop: asyncio.Event) -> None:
-    """What ``marin-watch serve`` starts when a Discord token is configured."""
-    await discord_bot(ctx).run(stop)

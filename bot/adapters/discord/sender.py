@@ -6,35 +6,33 @@ REST failures are translated here, once, into ``knowledge.errors``:
                                                     person who runs a command in that server
                                                     is told), then DeliveryError
     404 NotFound (channel deleted)                 → DestinationGone (the runner deactivates)
-    5xx, network errors, timeouts                  → retried with backoff; DeliveryRetryable
-                                                    if it persists
-    429 beyond discord.py's own waiting            → DeliveryRetryable(retry_after)
-    any other 4xx (our message is wrong)           → DeliveryError, not retried
+    5xx, 429, network errors, timeouts             → DeliveryRetryable, at once
+    any other 4xx (our message is wrong)           → DeliveryError
 
-discord.py itself already retries 500/502/504 a few times and waits out rate limits; this
-adds the retries it does not do (503, connection errors) and the translation. Each message
-of a split digest is retried on its own, so a failure on the third does not resend the first;
-if it persists, ``PartlyDelivered`` tells the runner that two went out, and the retry starts
-at the third (``send(..., skip=2)``).
+One retry policy per layer, never two stacked. Within one send, discord.py's own: it tries a
+request 5 times on 500/502/504/524, waiting 1, 3, 5, 7 and 9 s (25 s), and waits out every
+429 Discord announces. Across sends, the digest schedule's: a FAILED delivery is tried again
+after its backoff (``bot.digest.schedule``, 5 minutes doubling to an hour). This module adds
+no loop of its own: under a lasting outage one digest attempt costs 5 POSTs for a 5xx that
+discord.py retries, 1 for a 503 or a network error. (A loop here used to multiply
+discord.py's: 4 × 5 = 20 POSTs and over 100 s of waiting for one digest.)
+
+A split digest stops at the first message that fails; ``PartlyDelivered`` tells the runner
+how many went out, and the retry starts after them (``send(..., skip=2)``).
 """
 
 from __future__ import annotations
-
-import asyncio
-from collections.abc import Awaitable, Callable
 
 import aiohttp
 import discord
 
 from answers.reply import Reply
-from bot.adapters.discord.client import MarinClient
-from bot.adapters.discord.digest_channel import MISSING_PERMISSIONS, PLATFORM
+from bot.adapters.discord.client import PLATFORM, MarinClient
 from bot.adapters.discord.embeds import Outgoing, render
-from bot.digest.delivery import send_each
+from bot.chat.subscriptions import MISSING_PERMISSIONS
+from bot.digest.sending import send_each
 from bot.store.contract import Destination
 from knowledge.errors import DeliveryError, DeliveryRetryable, DestinationGone
-
-Sleep = Callable[[float], Awaitable[None]]
 
 
 class DiscordSender:
@@ -42,18 +40,8 @@ class DiscordSender:
 
     platform = PLATFORM
 
-    def __init__(
-        self,
-        client: MarinClient,
-        *,
-        attempts: int = 4,
-        backoff: float = 1.0,
-        sleep: Sleep = asyncio.sleep,
-    ) -> None:
+    def __init__(self, client: MarinClient) -> None:
         self.client = client
-        self.attempts = attempts
-        self.backoff = backoff
-        self.sleep = sleep
 
     async def send(self, destination: Destination, reply: Reply, *, skip: int = 0) -> None:
         channel = self.client.get_partial_messageable(int(destination.id))
@@ -68,25 +56,22 @@ class DiscordSender:
         self, channel: discord.PartialMessageable, destination: Destination, message: Outgoing
     ) -> None:
         where = f"discord channel {destination.id}"
-        for attempt in range(1, self.attempts + 1):
-            try:
-                await channel.send(content=message.content, embeds=list(message.embeds))
-                return
-            except discord.Forbidden as exc:
-                self._broken(destination, MISSING_PERMISSIONS)
-                raise DeliveryError(f"{where}: {MISSING_PERMISSIONS}: {exc.text}") from exc
-            except discord.NotFound as exc:
-                raise DestinationGone(f"{where}: the channel is gone: {exc.text}") from exc
-            except discord.RateLimited as exc:
-                raise DeliveryRetryable(
-                    f"{where}: rate limited", retry_after=exc.retry_after
-                ) from exc
-            except (discord.DiscordServerError, aiohttp.ClientError, OSError, TimeoutError) as exc:
-                if attempt == self.attempts:
-                    raise DeliveryRetryable(f"{where}: {exc}") from exc
-                await self.sleep(self.backoff * 2 ** (attempt - 1))
-            except discord.HTTPException as exc:
-                raise DeliveryError(f"{where}: Discord refused the message: {exc.text}") from exc
+        try:
+            await channel.send(content=message.content, embeds=list(message.embeds))
+        except discord.Forbidden as exc:
+            self._broken(destination, MISSING_PERMISSIONS)
+            raise DeliveryError(f"{where}: {MISSING_PERMISSIONS}: {exc.text}") from exc
+        except discord.NotFound as exc:
+            raise DestinationGone(f"{where}: the channel is gone: {exc.text}") from exc
+        except discord.RateLimited as exc:  # a wait over the client's max_ratelimit_timeout
+            raise DeliveryRetryable(f"{where}: rate limited", retry_after=exc.retry_after) from exc
+        except (discord.DiscordServerError, aiohttp.ClientError, OSError, TimeoutError) as exc:
+            # a 5xx is raised only once discord.py's own retries are spent
+            raise DeliveryRetryable(f"{where}: {exc}") from exc
+        except discord.HTTPException as exc:
+            if exc.status == 429:  # still rate limited after discord.py's 5 tries
+                raise DeliveryRetryable(f"{where}: rate limited: {exc.text}") from exc
+            raise DeliveryError(f"{where}: Discord refused the message: {exc.text}") from exc
 
     def _broken(self, destination: Destination, reason: str) -> None:
         store = self.client.services.store

@@ -12,7 +12,7 @@ from typing import Any, Protocol, cast
 import discord
 
 from answers.reply import Choice, Reply
-from bot.adapters.discord.texts import text
+from bot.chat.texts import word as text
 
 MAX_BUTTONS = 4  # more choices than this become a select menu (one row, up to 25 options)
 MAX_OPTIONS = 24  # a select menu holds 25 options; one is "none of these"
@@ -105,7 +105,43 @@ class ChoiceSelect(
         )
 
 
-DYNAMIC_ITEMS = (ChoiceButton, NoneButton, ChoiceSelect)
+class PostPubliclyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"mw:public:(?P<lang>en|zh)"
+):
+    """Under a check answered only to the person who asked: post the same embeds for all."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=text(lang, "post_publicly"),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"mw:public:{lang}",
+            )
+        )
+        self.lang = lang
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any, /
+    ) -> PostPubliclyButton:
+        return cls(match["lang"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        shown = interaction.message
+        embeds = list(shown.embeds) if shown is not None else []
+        if not embeds:
+            await interaction.response.defer()
+            return
+        await interaction.response.send_message(embeds=embeds)
+
+
+def public_view(lang: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(PostPubliclyButton(lang if lang in ("en", "zh") else "en"))
+    return view
+
+
+DYNAMIC_ITEMS = (ChoiceButton, NoneButton, ChoiceSelect, PostPubliclyButton)
 
 
 def choice_view(reply: Reply) -> discord.ui.View | None:

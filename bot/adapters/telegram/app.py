@@ -22,13 +22,13 @@ from telegram.ext import (
 )
 from telegram.request import BaseRequest
 
-from bot.adapters.telegram.args import parse_time, parse_timezone
 from bot.adapters.telegram.handlers import Handlers
+from bot.chat.args import parse_time, parse_timezone
+from bot.chat.conversation import COMMANDS
 from bot.config import Settings
 from knowledge.errors import ConfigError
 
 TELEGRAM_API = "https://api.telegram.org/bot"
-CORE_COMMANDS = ("status", "sources", "watch")
 
 TelegramApp = Application[Any, Any, Any, Any, Any, Any]
 
@@ -122,16 +122,8 @@ def build_application(
 def register(app: TelegramApp, h: Handlers) -> None:
     """Route updates to handlers. New messages only: never edits, never channel posts."""
     new = filters.UpdateType.MESSAGE
-    app.add_handler(CommandHandler("start", h.start, filters=new))
-    app.add_handler(CommandHandler("ask", h.ask, filters=new))
-    app.add_handler(CommandHandler("help", h.help, filters=new))
-    for key in CORE_COMMANDS:
-        app.add_handler(CommandHandler(key, h.command(key), filters=new))
-    app.add_handler(CommandHandler("digest", h.digest, filters=new))
-    app.add_handler(CommandHandler("subscribe", h.subscribe, filters=new))
-    app.add_handler(CommandHandler("unsubscribe", h.unsubscribe, filters=new))
-    app.add_handler(CommandHandler("settings", h.settings, filters=new))
-    app.add_handler(CommandHandler("signals", h.signals, filters=new))  # admins; not in the menu
+    for name in COMMANDS:  # /signals is for admins: registered, not in the menu
+        app.add_handler(CommandHandler(name, h.command(name), filters=new))
     app.add_handler(MessageHandler(new & filters.TEXT & ~filters.COMMAND, h.on_text))
     app.add_handler(MessageHandler(new & filters.CAPTION & ~filters.COMMAND, h.on_text))
     # after every CommandHandler: only commands none of them took reach this one

@@ -17,6 +17,8 @@ COMMANDS: dict[str, dict[str, str]] = {
         "subscribe": "A daily digest here [HH:MM] [time zone]",
         "unsubscribe": "Stop the daily digest",
         "settings": "Language, time, time zone, quiet days",
+        "check": "Reply to a message: what the evidence says",
+        "why": "Why a level: /why started",
     },
     "zh": {
         "start": "这个机器人是做什么的",
@@ -29,6 +31,8 @@ COMMANDS: dict[str, dict[str, str]] = {
         "subscribe": "在这里订阅每日摘要 [HH:MM] [时区]",
         "unsubscribe": "取消每日摘要",
         "settings": "语言、时间、时区、无变化日",
+        "check": "回复一条消息：证据怎么说",
+        "why": "可信度从何而来：/why started",
     },
 }
 

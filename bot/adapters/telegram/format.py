@@ -14,7 +14,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from answers.reply import Reply
 from answers.split import pack, split_text
-from bot.adapters.telegram.texts import text
+from bot.chat.texts import word
 
 LIMIT = 4096  # Bot API: characters per message, after entity parsing
 NONE_OF_THESE = "!none"  # callback data no Choice.key can equal (keys are slugs)
@@ -85,7 +85,7 @@ def messages(reply: Reply, *, limit: int = LIMIT) -> list[str]:
         blocks += _plain(section, budget)
     lines = source_lines(reply)
     if lines:
-        heading = f"<b>{esc(text(reply.language, 'sources'))}</b>"
+        heading = f"<b>{esc(word(reply.language, 'sources'))}</b>"
         blocks += _line_blocks(heading, lines, limit)
     caveat = _wrapped(reply.caveat, "i", limit)
     return pack(blocks + caveat[:-1], limit, tail=caveat[-1] if caveat else "", measure=tg_len)
@@ -100,7 +100,7 @@ def choice_keyboard(reply: Reply) -> InlineKeyboardMarkup | None:
     ]
     if not buttons:
         return None
-    none = text(reply.language, "none_of_these")
+    none = word(reply.language, "none_of_these")
     return InlineKeyboardMarkup(
         [*buttons, [InlineKeyboardButton(none, callback_data=NONE_OF_THESE)]]
     )

@@ -1,13 +1,16 @@
-"""The Telegram bot as ``marin-watch serve`` runs it: ``run(ctx, stop)``.
+"""The Telegram bot as ``marin-watch serve`` runs it (``bot.startup.run_adapter``).
 
 Long polling by default, a webhook when ``MARIN_WATCH_TELEGRAM_WEBHOOK_URL`` is set. Due
 digests are checked on the job queue every ``digest_check_seconds`` by the shared
 ``bot.digest.delivery.run_due``; stopping waits for a check in progress, so a send in flight
 is finished and recorded, never lost.
 
-Start-up (getMe, the command menu, the channel check, polling or the webhook) is retried
-while the network or Telegram is down, with capped exponential backoff; a rejected token or
-a bad request stops at once. Once running, PTB's updater retries network errors itself.
+One start-up attempt (``start``) is getMe, the command menu, the channel check, then polling
+or the webhook; ``serve`` retries it while the network or Telegram is down (``retry_in``
+says which errors are worth it: a rejected token or a bad request stops at once). Once
+running, PTB's updater retries network errors itself; an outage is logged once as it starts
+and once as it ends, with the count (``polling``).
+A 429 is waited out by whoever sent the request, never logged as an error (``sender``).
 """
 
 from __future__ import annotations
@@ -16,9 +19,8 @@ import asyncio
 import datetime as dt
 import logging
 from collections.abc import Callable
-from contextlib import closing
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import urlparse
 
 from telegram import Bot
@@ -33,24 +35,24 @@ from bot.adapters.telegram.app import (
     TelegramOptions,
     build_application,
 )
-from bot.adapters.telegram.args import DigestArgs
 from bot.adapters.telegram.channel import channel_problem
 from bot.adapters.telegram.commands import register_commands
 from bot.adapters.telegram.handlers import PLATFORM, Handlers
-from bot.adapters.telegram.sender import Sleep, TelegramSender, retry_after_seconds
+from bot.adapters.telegram.polling import already_logged, watched
+from bot.adapters.telegram.sender import (
+    Sleep,
+    TelegramSender,
+    quiet_ptb_flood_errors,
+    retry_after_seconds,
+)
+from bot.chat.conversation import Conversation
 from bot.core import Core
 from bot.digest.builder import DigestService
-from bot.digest.changes import Window
-from bot.digest.delivery import RunReport, deliver_now, run_due
-from bot.serve import StartBackoff, start_with_retries
+from bot.digest.delivery import run_due
+from bot.digest.run import RunReport
 from bot.store.contract import Destination, Store, Subscription
-from bot.store.signals import SQLiteSignalStore
-from bot.watchers.review import queue_reply
 from knowledge.clock import Clock, system_clock
 from knowledge.errors import ConfigError
-
-if TYPE_CHECKING:
-    from bot.context import AppContext
 
 log = logging.getLogger(__name__)
 
@@ -70,8 +72,11 @@ class TelegramBot:
     clock: Clock = system_clock
     sleep: Sleep = asyncio.sleep  # how the sender waits out flood control and backoff
     signals_for: Callable[[str], Reply] | None = None  # /signals for admins
-    start_backoff: StartBackoff | None = None  # waits between start-up attempts
+    # (calls, getUpdates) in place of PTB's HTTP clients: the tests' fake Bot API
+    requests: tuple[BaseRequest, BaseRequest] | None = field(default=None, repr=False)
+    name: str = "Telegram"
     last_report: RunReport | None = field(default=None, repr=False)
+    app: TelegramApp | None = field(default=None, repr=False)
     _channel_checked: dt.datetime | None = field(default=None, repr=False)
 
     def application(
@@ -80,8 +85,9 @@ class TelegramBot:
         requests: tuple[BaseRequest, BaseRequest] | None = None,
         rate_limiter: BaseRateLimiter[Any] | None = None,
     ) -> TelegramApp:
+        quiet_ptb_flood_errors()
         app = build_application(
-            self.options, self.handlers(), requests=requests, rate_limiter=rate_limiter
+            self.options, self.handlers(), requests=watched(requests), rate_limiter=rate_limiter
         )
         if app.job_queue is None:  # the job-queue extra is a dependency; fail loudly without it
             raise ConfigError("python-telegram-bot[job-queue] is required for the daily digest")
@@ -91,33 +97,17 @@ class TelegramBot:
         return app
 
     def handlers(self) -> Handlers:
-        return Handlers(
-            core=self.core,
+        conversation = Conversation(
+            self.core,
+            self.digests,
             store=self.store,
-            send_digest=self.send_digest,
-            default_language=self.options.default_language,
-            admin_ids=self.options.admin_ids,
+            clock=self.clock,
             signals_for=self.signals_for,
         )
-
-    async def send_digest(
-        self, bot: Bot, destination: Destination, lang: str, asked: DigestArgs
-    ) -> None:
-        """/digest: send it now and record it, so the next "since the last one" starts here."""
-        today = self.clock().date()
-        window = None
-        if asked.days is not None:
-            window = Window.last_days(asked.days, today)
-        elif asked.since is not None:
-            window = Window.since(asked.since, today)
-        await deliver_now(
-            self.store,
-            self.digests,
-            TelegramSender(bot, sleep=self.sleep),
-            destination,
-            lang=lang,
-            window=window,
-            clock=self.clock,
+        return Handlers(
+            conversation=conversation,
+            sender_for=lambda bot: TelegramSender(bot, sleep=self.sleep),
+            admin_ids=self.options.admin_ids,
         )
 
     async def digest_job(self, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -175,42 +165,36 @@ class TelegramBot:
         )
         return None
 
-    async def run(
-        self, stop: asyncio.Event, *, requests: tuple[BaseRequest, BaseRequest] | None = None
-    ) -> None:
-        """Start (again and again while the network is down), serve until ``stop`` is set,
-        then stop cleanly."""
-        app = self.application(requests=requests)
-        try:
-            started = await start_with_retries(
-                lambda: self.start(app),
-                stop,
-                name="Telegram",
-                retry_in=retry_in,
-                backoff=self.start_backoff,
-            )
-            if started is None:
-                log.info("Telegram: stopped before it was up")
-                return
-            webhook = "receiving updates by webhook"
-            how = webhook if self.options.webhook_url else "polling for updates"
-            log.info("Telegram: @%s is %s", app.bot.username, how)
-            await stop.wait()
-            log.info("Telegram: stopping; a digest run in progress is finished first")
-        finally:
-            updater = app.updater
-            if updater is not None and updater.running:
-                await updater.stop()
-            if app.running:
-                await app.stop()  # waits for running jobs: in-flight sends are recorded
-            await app.shutdown()
-            await app.bot.shutdown()  # its HTTP clients, even when getMe never answered
+    async def serve_until(self, stop: asyncio.Event) -> None:
+        assert self.app is not None  # started
+        how = "receiving updates by webhook" if self.options.webhook_url else "polling for updates"
+        log.info("Telegram: @%s is %s", self.app.bot.username, how)
+        await stop.wait()
+        log.info("Telegram: stopping; a digest run in progress is finished first")
 
-    async def start(self, app: TelegramApp) -> TelegramApp:
+    async def close(self) -> None:
+        app = self.app
+        if app is None:
+            return
+        updater = app.updater
+        if updater is not None and updater.running:
+            await updater.stop()
+        if app.running:
+            await app.stop()  # waits for running jobs: in-flight sends are recorded
+        await app.shutdown()
+        await app.bot.shutdown()  # its HTTP clients, even when getMe never answered
+
+    def retry_in(self, exc: BaseException) -> float | None:
+        return retry_in(exc)
+
+    async def start(self) -> None:
         """One start-up attempt: who the bot is, its menu, its channel, then updates flowing.
 
         Each step is safe to repeat after a later one failed (PTB initializes once).
         """
+        if self.app is None:
+            self.app = self.application(requests=self.requests)
+        app = self.app
         try:
             await app.initialize()
         except InvalidToken as exc:
@@ -232,9 +216,10 @@ class TelegramBot:
                 allowed_updates=ALLOWED_UPDATES,
             )
         else:
-            await updater.start_polling(allowed_updates=ALLOWED_UPDATES)
+            await updater.start_polling(
+                allowed_updates=ALLOWED_UPDATES, error_callback=already_logged
+            )
         await app.start()
-        return app
 
 
 def retry_in(exc: BaseException) -> float | None:
@@ -249,26 +234,3 @@ def retry_in(exc: BaseException) -> float | None:
 
 def _same_schedule(a: Subscription, b: Subscription) -> bool:
     return (a.language, a.digest_time, a.timezone) == (b.language, b.digest_time, b.timezone)
-
-
-def telegram_bot(ctx: AppContext) -> TelegramBot:
-    db_path = ctx.settings.db_path
-
-    def signals_for(lang: str) -> Reply:
-        # Opened per request: /signals is rare, and the watchers own this part of the file.
-        with closing(SQLiteSignalStore(db_path)) as signals:
-            return queue_reply(signals, lang=lang)
-
-    return TelegramBot(
-        options=TelegramOptions.from_settings(ctx.settings),
-        core=ctx.core,
-        store=ctx.store,
-        digests=ctx.digests,
-        clock=ctx.clock,
-        signals_for=signals_for,
-    )
-
-
-async def run(ctx: AppContext, stop: asyncio.Event) -> None:
-    """What ``marin-watch serve`` starts when a Telegram token is configured."""
-    await telegram_bot(ctx).run(stop)

@@ -5,7 +5,8 @@ Bot API failures are translated here, once, into ``knowledge.errors``:
     Forbidden (blocked, kicked, not admin)   → DestinationGone
     BadRequest "chat not found"              → DestinationGone
     ChatMigrated (group → supergroup)        → DestinationMoved(new id)
-    RetryAfter (flood control)               → wait and retry; DeliveryRetryable if it persists
+    RetryAfter (flood control)               → wait and retry (logged at INFO, never as an
+                                               error); DeliveryRetryable if it persists
     TimedOut / NetworkError / 5xx            → retry with backoff; DeliveryRetryable if it persists
     any other BadRequest                     → DeliveryError (our message is wrong; not retried)
 
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import logging
 import warnings
 from collections.abc import Awaitable, Callable
 
@@ -35,9 +37,11 @@ from telegram.warnings import PTBDeprecationWarning
 
 from answers.reply import Reply
 from bot.adapters.telegram.format import messages
-from bot.digest.delivery import send_each
+from bot.digest.sending import send_each
 from bot.store.contract import Destination
 from knowledge.errors import DeliveryError, DeliveryRetryable, DestinationGone, DestinationMoved
+
+log = logging.getLogger(__name__)
 
 Sleep = Callable[[float], Awaitable[None]]
 
@@ -57,6 +61,29 @@ def retry_after_seconds(exc: RetryAfter) -> float:
         warnings.simplefilter("ignore", PTBDeprecationWarning)
         value = exc.retry_after
     return value.total_seconds() if isinstance(value, dt.timedelta) else float(value)
+
+
+class _FloodWaitedOut(logging.Filter):
+    """Demotes PTB's record of a 429 to DEBUG, without its traceback: see
+    ``quiet_ptb_flood_errors``."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info is None or not isinstance(record.exc_info[1], RetryAfter):
+            return True
+        record.levelno, record.levelname = logging.DEBUG, "DEBUG"
+        record.exc_info, record.exc_text = None, None
+        return logging.getLogger(record.name).isEnabledFor(logging.DEBUG)
+
+
+_FLOOD_WAITED_OUT = _FloodWaitedOut()
+
+
+def quiet_ptb_flood_errors() -> None:
+    """PTB's ``AIORateLimiter`` (``max_retries=0``, in ``app``) logs every 429 at ERROR with a
+    traceback as it raises it. Its caller handles it: this sender and the answers
+    (``replies``) wait it out and retry, saying so at INFO; anyone else logs the error if it
+    fails. So that record is kept at DEBUG. Safe to call again: the filter is added once."""
+    logging.getLogger("telegram.ext.AIORateLimiter").addFilter(_FLOOD_WAITED_OUT)
 
 
 class TelegramSender:
@@ -112,6 +139,7 @@ class TelegramSender:
                 wait = retry_after_seconds(exc)
                 if attempt == self.attempts or wait > self.max_flood_wait:
                     raise DeliveryRetryable(f"{where}: flood control", retry_after=wait) from exc
+                log.info("%s: flood control, retrying in %g s as Telegram asks", where, wait)
                 await self.sleep(wait)
             except BadRequest as exc:
                 if any(marker in exc.message.lower() for marker in _GONE_BAD_REQUESTS):
@@ -124,4 +152,6 @@ class TelegramSender:
             except NetworkError as exc:  # TimedOut, 5xx, connection errors
                 if attempt == self.attempts:
                     raise DeliveryRetryable(f"{where}: {exc.message}") from exc
-                await self.sleep(self.backoff * 2 ** (attempt - 1))
+                delay = self.backoff * 2 ** (attempt - 1)
+                log.debug("%s: %s; retrying in %g s", where, exc.message, delay)
+                await self.sleep(delay)

@@ -1,7 +1,9 @@
-"""Pure parsers for the arguments of ``/digest``, ``/subscribe`` and ``/settings``.
+"""The one argument grammar of every platform: times, time zones, day counts and dates.
 
-Each returns either what was asked for or an ``Invalid`` naming the message to answer with
-(a key of ``texts.TEXTS``) and the offending word, so handlers stay a few lines long.
+``/digest``, ``/subscribe``, ``/settings`` and Discord's ``/digest-channel set`` read their
+words here, so ``UTC+8`` or ``21.30`` mean the same in Telegram, Discord and the console.
+Each parser returns what was asked for or an ``Invalid`` naming the message to answer with
+(a key of ``bot.chat.texts``) and the offending word.
 """
 
 from __future__ import annotations
@@ -11,11 +13,14 @@ import datetime as dt
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from functools import cache
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from answers.inputs import count
+from bot.digest.window import EARLIEST, MAX_DAYS
 from bot.store.contract import Subscription
 
+# 09:00, 9:00, 21.30 or 7h15
 _TIME = re.compile(r"^([01]?\d|2[0-3])[:.h]([0-5]\d)$")
 # A fixed offset: UTC+8, GMT-5, utc+05:30, or just +8 (full-width and minus signs too).
 _OFFSET = re.compile(r"^(?:UTC|GMT)?([+-])(\d{1,2})(?::?([0-5]\d))?$", re.IGNORECASE)
@@ -31,10 +36,19 @@ _CITY_FOR_OFFSET = {
     "-3:30": "America/St_Johns",
 }
 _ETC = re.compile(r"^Etc/GMT([+-])(\d{1,2})$")
-# What /digest accepts: the last 1..3650 days, or since a date from 2000-01-01 to today.
-# (Discord's /digest [days] option has the same bounds: bot.adapters.discord.commands.)
-DIGEST_DAYS = range(1, 3650 + 1)
-DIGEST_EARLIEST = dt.date(2000, 1, 1)
+# What /digest accepts: the digest's own bounds (the last 1..MAX_DAYS days, or since a date
+# from EARLIEST to today); Discord's /digest [days] option declares the same range.
+DIGEST_DAYS = range(1, MAX_DAYS + 1)
+DIGEST_EARLIEST = EARLIEST
+# Offered by time-zone autocomplete before anything is typed.
+COMMON_ZONES = (
+    "UTC",
+    "Asia/Shanghai",
+    "Europe/London",
+    "Europe/Berlin",
+    "America/New_York",
+    "America/Los_Angeles",
+)
 
 
 @dataclass(frozen=True)
@@ -82,6 +96,19 @@ def parse_zone(word: str) -> str | Invalid:
     if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_+\-]*(/[A-Za-z0-9_+\-]+)*", name):
         return Invalid("bad_timezone", word)
     return name if _known(name) else Invalid("bad_timezone", word)
+
+
+@cache
+def _zones() -> tuple[str, ...]:
+    return tuple(sorted(available_timezones()))
+
+
+def timezones_like(typed: str, limit: int = 25) -> list[str]:
+    """Time zone names containing what was typed (for autocomplete), common ones when empty."""
+    needle = typed.strip().casefold()
+    if not needle:
+        return list(COMMON_ZONES[:limit])
+    return [z for z in _zones() if needle in z.casefold()][:limit]
 
 
 def zone_label(name: str) -> str:

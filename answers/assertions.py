@@ -1,0 +1,113 @@
+"""A message's assertions, and the figures they state, for ``checking.py`` to judge.
+
+A message is cut into clauses ("finished training, weights next week" is two assertions).
+A figure is a value with its unit ("535B", "18.75T", "704 GPUs", "59.3%", "2.7e24"): a plain
+count keeps the noun after it ("64 layers"), so 64 layers is never "found" in 64 GPUs.
+The knowledge base's figures are indexed from its claims' statements and from the progress
+series' own arithmetic (percent of the schedule, tokens at 11,264 × 4,096 per step).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from answers.text import fold
+from knowledge.knowledge_base import KnowledgeBase
+
+MAX_ASSERTIONS = 8  # a wall of text is checked in its first eight assertions
+_SENTENCES = re.compile(r"(?<=[.!?])\s+|[。！？；;\n（）()]+|(?<!\d)[,，、]\s*(?!\d)")
+_JOINS = re.compile(r"\s+(?:and|but|plus|also|while)\s+|而且|并且|还有|但是|另外|而")
+_FIGURE = re.compile(
+    r"(?<![\w.])(\d+(?:[.,]\d+)*)\s?(%|[kmbt](?![a-z])|e\d+|万亿|亿|万|trillion|billion|million)?"
+    r"(?:\s*(?:of the\s+)?([a-z\u4e00-\u9fff]{2,}))?",
+    re.IGNORECASE,
+)
+_SCALE = {"k": 1e3, "m": 1e6, "b": 1e9, "t": 1e12, "万": 1e4, "亿": 1e8, "万亿": 1e12}
+_SCALE |= {"million": 1e6, "billion": 1e9, "trillion": 1e12}
+_MONTHS = "january february march april may june july august september october november december"
+_MONTH = re.compile(
+    r"\b("
+    + "|".join(f"{m[:3]}(?:{m[3:]})?" for m in _MONTHS.split())
+    + r")\b\.?\s*(\d{1,2})?(?:st|nd|rd|th)?\b"
+    r"|(\d{1,2})\s*月\s*(?:(\d{1,2})\s*[日号號])?"
+)
+
+
+@dataclass(frozen=True)
+class Figure:
+    value: float
+    unit: str  # "exact" (a plain count, compared digit for digit), "n" (scaled), "%", "flops"
+    noun: str = ""  # the word after a plain count: "layers", "gpus", "rungs"
+
+
+def assertions_in(message: str) -> list[str]:
+    """The message cut into the assertions it makes (clauses of a few words or more)."""
+    pieces: list[str] = []
+    for sentence in _SENTENCES.split(message):
+        pieces += [p.strip(" -–—:\"'“”()[]") for p in _JOINS.split(sentence)]
+    return [p for p in pieces if _substantial(p)][:MAX_ASSERTIONS]
+
+
+def _substantial(piece: str) -> bool:
+    words = re.findall(r"[A-Za-z0-9][\w.+%-]*", piece)
+    cjk = re.findall(r"[\u4e00-\u9fff]", piece)
+    return len(words) + len(cjk) // 2 >= 2 or bool(re.search(r"\d", piece) and cjk)
+
+
+# Nouns a plain count is compared with: 64 layers is not 64 GPUs (other nouns say less).
+COUNTED = ("laye", "gpus", "expe", "rung", "rack", "node", "head", "rank")
+
+
+def figures(text: str) -> list[Figure]:
+    """The figures of ``text``; the numbers of its dates ("Oct 3", "8 月 19 日") are not."""
+    found = []
+    for digits, unit, noun in _FIGURE.findall(_MONTH.sub(" ", fold(text))):
+        try:
+            value = float(digits.replace(",", ""))
+        except ValueError:
+            continue
+        unit = (unit or "").lower()
+        if unit.startswith("e"):
+            value, unit = value * 10 ** int(unit[1:]), "flops"
+        elif unit in _SCALE:
+            value, unit = value * _SCALE[unit], "n"
+        elif unit != "%":
+            unit = "n" if "." in digits else "exact"
+        if unit == "exact" and (value < 10 or 1900 < value < 2100 and not noun):
+            continue  # "3 months", a year: said better by other rules
+        noun = noun[:4] if unit == "exact" and noun[:4] in COUNTED else ""
+        found.append(Figure(value, unit, noun))
+    return found
+
+
+def months(text: str) -> list[tuple[int, int | None]]:
+    """(month, day or None) of each date written as "August 19", "Aug", "8月19日"."""
+    names = [m[:3] for m in _MONTHS.split()]
+    out = []
+    for name, day, number, zh_day in _MONTH.findall(fold(text)):
+        if name:
+            out.append((names.index(name[:3]) + 1, int(day) if day else None))
+        elif 1 <= int(number) <= 12:
+            out.append((int(number), int(zh_day) if zh_day else None))
+    return out
+
+
+def same(a: Figure, b: Figure) -> bool:
+    """The same figure: digit for digit for a plain count (with the same counted noun, or
+    neither with one), within 2% for a scaled figure ("535B" is the spec's 535.3B)."""
+    counts = {"n", "exact"}
+    if a.unit != b.unit and not (a.unit in counts and b.unit in counts):
+        return False
+    if "exact" in (a.unit, b.unit):  # a: the knowledge base's, b: the assertion's
+        return a.value == b.value and (not b.noun or a.noun == b.noun)
+    return abs(a.value - b.value) <= 0.02 * max(abs(a.value), abs(b.value), 1.0)
+
+
+def figure_index(kb: KnowledgeBase) -> list[tuple[Figure, str]]:
+    """Every figure a claim states, with the claim; and the progress series' arithmetic."""
+    index = [(f, c.id) for c in kb.claims.values() for f in figures(c.statement.en)]
+    for o in kb.observations:
+        index.append((Figure(100 * o.share, "%"), o.claim_id))
+        index.append((Figure(o.tokens, "n"), o.claim_id))
+    return index

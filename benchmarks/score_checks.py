@@ -1,0 +1,88 @@
+"""Score the message checker on a labelled set of rumour messages, per assertion.
+
+A set is a TSV (``message<TAB>language<TAB>assertions``) whose assertions are a JSON list of
+``{"text", "fact", "verdict"}``, written from the research notes by someone who never saw the
+checker. Each labelled assertion is matched to the checked assertion holding most of its
+words; then:
+
+    flagged        an overstated, false or plan-as-fact assertion got a verdict that flags it
+                   (contradicted, unsupported or plan-as-fact): the target is all of them
+    true flagged   a supported assertion was flagged anyway: the target is none
+    too strong     an assertion no record supports was called "supported": the target is none
+    exact          the verdict is the labelled one
+
+Run: ``.venv/bin/python benchmarks/score_checks.py tests/data/rumours.tsv [-v]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from answers.checking import Assertion, Checker  # noqa: E402
+from bot.core import Core  # noqa: E402
+from knowledge.clock import fixed_clock  # noqa: E402
+from knowledge.loader import load  # noqa: E402
+
+TODAY = dt.datetime(2026, 12, 1, 12, 0, tzinfo=dt.UTC)
+FLAGS = {"contradicted", "unsupported", "plan-as-fact"}
+
+
+def overlap(label: str, words: str) -> int:
+    a, b = label.casefold(), words.casefold()
+    return sum(1 for i in range(len(a) - 2) if a[i : i + 3] in b)
+
+
+def matched(label: str, found: list[Assertion]) -> Assertion | None:
+    best = max(found, key=lambda f: overlap(label, f.words), default=None)
+    return best if best is not None and overlap(label, best.words) > 0 else None
+
+
+def score(path: Path, verbose: bool = False) -> Counter[str]:
+    kb = load(today=TODAY.date())
+    checker = Checker(kb, Core(kb, clock=fixed_clock(TODAY)).reader)
+    counts: Counter[str] = Counter()
+    for line in path.read_text(encoding="utf-8").splitlines()[1:]:
+        message, _, labelled = line.split("\t")
+        found = checker.check(message)
+        for item in json.loads(labelled):
+            want = item["verdict"]
+            got_assertion = matched(item["text"], found)
+            got = got_assertion.verdict if got_assertion else "not-checked"
+            counts["assertions"] += 1
+            counts[f"want:{want}"] += 1
+            counts["exact"] += got == want or (want == "off-topic" and got == "not-checked")
+            if want in FLAGS:
+                counts["should flag"] += 1
+                counts["flagged"] += got in FLAGS
+                counts["too strong"] += got == "supported"
+            if want == "supported":
+                counts["true flagged"] += got in FLAGS
+            if verbose and got != want:
+                print(f"{want:>12} → {got:<12} {item['text']!r}")
+    return counts
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("set", type=Path)
+    parser.add_argument("-v", "--verbose", action="store_true")
+    args = parser.parse_args()
+    c = score(args.set, args.verbose)
+    print(
+        f"{args.set.name}: {c['assertions']} assertions; flagged {c['flagged']}/{c['should flag']}"
+        f" overstated/false/plan-as-fact; true ones flagged {c['true flagged']}/"
+        f"{c['want:supported']}; too strong {c['too strong']}; exact {c['exact']}/"
+        f"{c['assertions']}"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,46 @@
+"""Checking a message from Discord's Apps menu, and asking why a level is what it is."""
+
+from __future__ import annotations
+
+from tests.discord.dc_chat import DiscordChat, components
+from tests.discord.dc_server import ALICE, LI, MEI
+
+RUMOUR = "Marin 535B finished training, weights next week! It runs on 704 GB200 GPUs."
+MENU = "Check with marin-watch"
+
+
+async def test_checking_a_message_answers_the_asker_only_with_a_verdict_per_assertion(
+    chat: DiscordChat,
+) -> None:
+    answer = await chat.apps_menu(MENU, RUMOUR, author=MEI, by=ALICE)
+    assert answer.ephemeral
+    text = answer.text()
+    assert "What the evidence says about this message" in text
+    assert "no record supports it" in text and "It runs on 704 GB200 GPUs" in text
+    assert "I answer only from recorded evidence" in text  # the caveat closes it
+    for call in [answer.callback, *answer.followups]:
+        for embed in call.embeds:
+            assert len(embed.get("description") or "") <= 4096
+    labels = [c.get("label") for c in components(answer.message)]
+    assert labels == ["Post publicly"]
+
+
+async def test_post_publicly_puts_the_same_verdict_in_the_channel(chat: DiscordChat) -> None:
+    answer = await chat.apps_menu(MENU, RUMOUR, author=MEI, by=ALICE)
+    posted = await chat.click(answer.sent, "Post publicly")
+    assert not posted.ephemeral
+    assert posted.embeds and posted.embeds[0]["title"] == answer.embeds[0]["title"]
+
+
+async def test_a_chinese_client_gets_the_check_in_chinese(chat: DiscordChat) -> None:
+    answer = await chat.apps_menu(MENU, "听说 Marin 535B 已经训完了，下周开源", by=LI)
+    text = answer.text()
+    assert "关于这条消息" in text and "没有记录支持" in text
+    assert [c.get("label") for c in components(answer.message)] == ["公开发布"]
+
+
+async def test_why_names_the_records_and_the_rule(chat: DiscordChat) -> None:
+    answer = await chat.slash("why", topic="started")
+    text = answer.text()
+    assert "Why these levels" in text and "Records that count" in text
+    assert "official record" in text

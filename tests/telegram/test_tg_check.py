@@ -1,0 +1,77 @@
+"""Checking a message in Telegram: /check as a reply, a forwarded message, and "why?"."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from tests.telegram import tg_updates
+from tests.telegram.conftest import TelegramHarness
+from tests.telegram.tg_fake import ALICE, BOB, GROUP, LI
+
+LIMIT = 4096
+RUMOUR = "Marin 535B finished training, weights next week! It runs on 704 GB200 GPUs."
+
+
+def posted(text: str, user: dict[str, Any] = BOB) -> dict[str, Any]:
+    """A message someone else posted in the group, as it appears in a reply to it."""
+    return {
+        "message_id": 4242,
+        "date": int(time.time()),
+        "chat": GROUP,
+        "from": user,
+        "text": text,
+    }
+
+
+async def test_check_as_a_reply_gives_a_verdict_on_each_assertion(
+    telegram: TelegramHarness,
+) -> None:
+    said = await telegram.say("/check", chat=GROUP, reply_to=posted(RUMOUR))
+    assert all(len(m.text) <= LIMIT for m in said)
+    text = "\n".join(m.text for m in said)
+    assert "Marin 535B finished training" in text and "no record supports it" in text
+    assert "weights next week!" in text
+    assert "It runs on 704 GB200 GPUs" in text and "supported" in text
+    assert "Evidence as of" in text and "I answer only from recorded evidence" in text
+
+
+async def test_a_message_forwarded_to_the_bot_is_checked_in_the_askers_language(
+    telegram: TelegramHarness,
+) -> None:
+    update = tg_updates.message("听说 Marin 535B 已经训完了，用了 18.75T tokens", user=LI)
+    update["message"]["forward_origin"] = {
+        "type": "user",
+        "date": int(time.time()),
+        "sender_user": BOB,
+    }
+    said = await telegram.send(update)
+    text = "\n".join(m.text for m in said)
+    assert all(len(m.text) <= LIMIT for m in said)
+    assert "关于这条消息" in text
+    assert "没有记录支持" in text and "把计划当成了事实" in text
+    assert "证据截至" in text
+
+
+async def test_words_that_could_be_markup_are_quoted_escaped(telegram: TelegramHarness) -> None:
+    [verdict] = await telegram.say("/check <b>it finished</b> & the weights are out", user=ALICE)
+    assert "&lt;b&gt;it finished&lt;/b&gt;" in verdict.text
+    assert "<b>it finished</b>" not in verdict.text
+
+
+async def test_why_after_an_answer_shows_the_derivation(telegram: TelegramHarness) -> None:
+    await telegram.say("has it started?")
+    said = await telegram.say("why is that confirmed?")
+    assert all(len(m.text) <= LIMIT for m in said)
+    text = "\n".join(m.text for m in said)
+    assert "Why these levels" in text
+    assert "Records that count" in text and "official record" in text
+    assert "Relays counted as the record they repeat" in text
+    assert "I answer only from recorded evidence" in said[-1].text  # the caveat closes it
+
+
+async def test_why_as_a_command_names_the_rule(telegram: TelegramHarness) -> None:
+    [why] = await telegram.say("/why release")
+    assert "an absence is never confirmed" in why.text
+    [usage] = await telegram.say("/check")
+    assert "Reply <code>/check</code> to a message" in usage.text
