@@ -35,6 +35,8 @@ Said = Reply | Notice
 Say = Callable[[Said], Awaitable[None]]
 # The answers with a command of their own; the rest of the core's topics are asked for.
 TOPIC_COMMANDS = ("status", "sources", "watch")
+# Answers whose levels a "Why?" button explains (a check or a digest names its own).
+EXPLAINED = ("fact", "progress", "overview")
 # "why is that confirmed?", "为什么说已确认？": about the levels of the last answer.
 _WHY = re.compile(
     r"^\W*(?:why|how come|how do you know)\b.{0,40}\b(?:confirmed|corroborated|single[- ]source"
@@ -143,6 +145,13 @@ class Conversation:
         if not claims:
             return self._script(chat, self.core.answer_key("help", lang=lang))
         return self._script(chat, why_reply(self.core.renderer, claims, lang=lang))
+
+    def explainable(self, reply: Reply) -> str | None:
+        """The topic a "Why?" under ``reply`` explains, or None: no levels to explain."""
+        topic = reply.extra.get("topic")
+        if reply.outcome != "answer" or not reply.claims or reply.kind not in EXPLAINED:
+            return None
+        return topic if isinstance(topic, str) and 0 < len(topic.encode()) <= 40 else None
 
     def topic(self, chat: Chat, key: str) -> Reply:
         """A topic picked by name: a command such as /status, or the autocomplete of /ask."""

@@ -66,6 +66,7 @@ TEXTS: dict[str, dict[str, Text]] = {
         ),
         "none_of_these": "None of these",
         "post_publicly": "Post publicly",
+        "why_button": "Why these levels?",
         "none_chosen": {
             "default": (
                 "None of those, then. Try asking in other words, or see /help for what I can "
@@ -194,6 +195,7 @@ TEXTS: dict[str, dict[str, Text]] = {
         ),
         "none_of_these": "都不是",
         "post_publicly": "公开发布",
+        "why_button": "为什么是这个可信度？",
         "none_chosen": {
             "default": "好的，都不是。请换个说法再问，或用 /help 查看我能回答的内容。",
             "discord": "好的，都不是。请换个说法再问，或在 `/ask` 后输入文字，查看我能回答的主题。",

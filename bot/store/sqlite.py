@@ -6,6 +6,7 @@ Every change that touches several rows is one transaction; two schedulers cannot
 a daily delivery (a partial UNIQUE index: ``DeliveryClaimed``); ``synchronous`` stays FULL,
 since "sent" must survive a power cut, or a digest could be posted twice after one.
 """
+
 from __future__ import annotations
 
 import datetime as dt

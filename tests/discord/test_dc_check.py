@@ -44,3 +44,14 @@ async def test_why_names_the_records_and_the_rule(chat: DiscordChat) -> None:
     text = answer.text()
     assert "Why these levels" in text and "Records that count" in text
     assert "official record" in text
+
+
+async def test_the_why_button_under_an_answer_explains_it_to_whoever_presses(
+    chat: DiscordChat,
+) -> None:
+    answer = await chat.slash("ask", question="has it started?")
+    [why_button] = components(answer.message)
+    assert why_button["label"] == "Why these levels?"
+    why = await chat.click(answer.sent, "Why these levels?", by=MEI)
+    assert why.ephemeral
+    assert "Why these levels" in why.text() and "Records that count" in why.text()

@@ -75,7 +75,9 @@ async def test_status_sources_and_watch(chat: DiscordChat) -> None:
     assert "where the evidence stands" in status.embeds[0]["title"]
     for answer in (status, sources, watch):
         assert ">>> " in answer.text()  # every answer carries its caveat
-        assert not components(answer.message)
+    # the overview's levels can be explained; the lists of records and watch points have none
+    assert [c["label"] for c in components(status.message)] == ["Why these levels?"]
+    assert not components(sources.message) and not components(watch.message)
 
 
 async def test_a_chinese_client_gets_the_status_in_chinese(chat: DiscordChat) -> None:

@@ -75,3 +75,15 @@ async def test_why_as_a_command_names_the_rule(telegram: TelegramHarness) -> Non
     assert "an absence is never confirmed" in why.text
     [usage] = await telegram.say("/check")
     assert "Reply <code>/check</code> to a message" in usage.text
+
+
+async def test_the_why_button_under_an_answer_posts_the_derivation(
+    telegram: TelegramHarness,
+) -> None:
+    said = await telegram.say("has it started?")
+    last = said[-1]
+    assert last.buttons == [("Why these levels?", "why:started")]
+    explained = await telegram.press(last, "why:started")
+    text = "\n".join(m.text for m in explained if m.method == "sendMessage")
+    assert "Why these levels" in text and "Records that count" in text
+    assert all(len(m.text) <= LIMIT for m in explained if m.method == "sendMessage")

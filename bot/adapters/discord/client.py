@@ -25,7 +25,7 @@ from answers.script import to_traditional
 from bot.adapters.discord import commands
 from bot.adapters.discord.descriptions import DESCRIPTIONS
 from bot.adapters.discord.embeds import Outgoing, notice, render
-from bot.adapters.discord.views import DYNAMIC_ITEMS, choice_view, public_view
+from bot.adapters.discord.views import DYNAMIC_ITEMS, choice_view, public_view, why_view
 from bot.chat.conversation import Conversation, Said
 from bot.chat.texts import MARKDOWN, Notice
 from bot.chat.where import Chat
@@ -175,7 +175,7 @@ class MarinClient(discord.Client):
         """Answer an interaction with ``reply``; more messages follow when it is long.
         ``public_button``: an answer only the asker sees offers to post it for everyone."""
         messages = render(reply)
-        view = public_view(reply.language) if public_button else choice_view(reply)
+        view = public_view(reply.language) if public_button else self.view_for(reply)
         last = len(messages) - 1
         for index, message in enumerate(messages):
             embeds = list(message.embeds)
@@ -242,7 +242,16 @@ class MarinClient(discord.Client):
             server=str(message.guild.id) if message.guild is not None else None,
         )
         reply = self.conversation.ask(chat, strip_mentions(message.content, me.id))
-        await self.post(message.channel, render(reply), choice_view(reply), reply_to=message)
+        await self.post(message.channel, render(reply), self.view_for(reply), reply_to=message)
+
+    def view_for(self, reply: Reply) -> discord.ui.View | None:
+        """The choices under a "which one?" reply, or "Why?" under an answer with levels."""
+        return choice_view(reply) or why_view(reply.language, self.conversation.explainable(reply))
+
+    async def explain(self, interaction: discord.Interaction[Any], lang: str, topic: str) -> None:
+        """Someone pressed "Why?": the derivation, shown to them only."""
+        why = self.conversation.why(self.chat_of(interaction), [topic], lang)
+        await self.respond(interaction, why, ephemeral=True)
 
     async def post(
         self,

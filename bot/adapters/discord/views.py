@@ -7,6 +7,7 @@ What a click does is the client's business (``ChoiceHandler``); this module only
 
 from __future__ import annotations
 
+import re
 from typing import Any, Protocol, cast
 
 import discord
@@ -135,13 +136,58 @@ class PostPubliclyButton(
         await interaction.response.send_message(embeds=embeds)
 
 
+class WhyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"mw:why:(?P<lang>en|zh):(?P<topic>[a-z0-9-]+)",
+):
+    """Under an answer: how its levels were derived, shown to whoever asks."""
+
+    def __init__(self, lang: str, topic: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=text(lang, "why_button"),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"mw:why:{lang}:{topic}",
+            )
+        )
+        self.lang, self.topic = lang, topic
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any, /
+    ) -> WhyButton:
+        return cls(match["lang"], match["topic"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await cast(WhyHandler, interaction.client).explain(interaction, self.lang, self.topic)
+
+
+class WhyHandler(Protocol):
+    async def explain(
+        self, interaction: discord.Interaction[Any], lang: str, topic: str
+    ) -> None: ...
+
+
+def why_view(lang: str, topic: str | None) -> discord.ui.View | None:
+    """A "Why?" button under an answer whose levels can be explained (``topic``)."""
+    if (
+        topic is None
+        or len(f"mw:why:{lang}:{topic}") > 100
+        or not re.fullmatch(r"[a-z0-9-]+", topic)
+    ):
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(WhyButton(lang if lang in ("en", "zh") else "en", topic))
+    return view
+
+
 def public_view(lang: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(PostPubliclyButton(lang if lang in ("en", "zh") else "en"))
     return view
 
 
-DYNAMIC_ITEMS = (ChoiceButton, NoneButton, ChoiceSelect, PostPubliclyButton)
+DYNAMIC_ITEMS = (ChoiceButton, NoneButton, ChoiceSelect, PostPubliclyButton, WhyButton)
 
 
 def choice_view(reply: Reply) -> discord.ui.View | None:

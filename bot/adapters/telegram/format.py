@@ -104,3 +104,14 @@ def choice_keyboard(reply: Reply) -> InlineKeyboardMarkup | None:
     return InlineKeyboardMarkup(
         [*buttons, [InlineKeyboardButton(none, callback_data=NONE_OF_THESE)]]
     )
+
+
+WHY = "why:"  # callback data prefix of a "Why?" button; no Choice.key has a colon
+
+
+def why_keyboard(topic: str | None, lang: str) -> InlineKeyboardMarkup | None:
+    """A "Why?" button under an answer whose levels can be explained (``topic``)."""
+    if topic is None or len((WHY + topic).encode()) > _CALLBACK_BYTES:
+        return None
+    label = word(lang, "why_button")
+    return InlineKeyboardMarkup([[InlineKeyboardButton(label, callback_data=WHY + topic)]])

@@ -20,7 +20,13 @@ from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
 from answers.reply import Reply
-from bot.adapters.telegram.format import NONE_OF_THESE, choice_keyboard, messages
+from bot.adapters.telegram.format import (
+    NONE_OF_THESE,
+    WHY,
+    choice_keyboard,
+    messages,
+    why_keyboard,
+)
 from bot.adapters.telegram.incoming import question_in
 from bot.adapters.telegram.replies import with_retries
 from bot.chat.conversation import Conversation, Said
@@ -107,6 +113,13 @@ class Handlers:
             log.info("answering a button pressed a while ago: %s", exc.message)
         shown = query.message
         offered = shown.text if isinstance(shown, Message) and shown.text else None
+        if query.data.startswith(WHY):  # "Why?" under an answer: the derivation, below it
+            lang = self.conversation.core.detect_language(offered) if offered else None
+            why = self.conversation.why(self.chat(update), [query.data[len(WHY) :]], lang)
+            if isinstance(shown, Message):
+                for part in messages(why):
+                    await shown.reply_html(part, do_quote=False)
+            return
         key = None if query.data == NONE_OF_THESE else query.data
         said = self.conversation.choose(self.chat(update), key, shown=offered)
         if isinstance(said, Notice):
@@ -198,7 +211,8 @@ class Handlers:
 
     async def _answer(self, message: Message, reply: Reply, quote: bool) -> None:
         parts = messages(reply)
-        keyboard = choice_keyboard(reply)
+        why = self.conversation.explainable(reply)
+        keyboard = choice_keyboard(reply) or why_keyboard(why, reply.language)
         for i, part in enumerate(parts):
             markup = keyboard if i == len(parts) - 1 else None
             send = partial(message.reply_html, part, do_quote=quote and i == 0, reply_markup=markup)
