@@ -9,14 +9,21 @@ when their adapter is configured.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 from contextlib import closing
+from pathlib import Path
 
 from answers.reply import Reply
+from answers.site import build_site
 from bot.context import AppContext
 from bot.startup import run_adapter
 from bot.store.signals import SQLiteSignalStore
 from bot.watchers.review import queue_reply
-from knowledge.errors import ConfigError
+from knowledge.errors import ConfigError, MarinWatchError
+from knowledge.loader import DEFAULT_DIR
+
+log = logging.getLogger(__name__)
 
 
 async def run_telegram(ctx: AppContext, stop: asyncio.Event) -> None:
@@ -59,3 +66,40 @@ async def run_discord(ctx: AppContext, stop: asyncio.Event) -> None:
     )
     bot = DiscordBot(services, token, check_every=float(ctx.settings.digest_check_seconds))
     await run_adapter(bot, stop)
+
+
+SITE_CHECK_SECONDS = 60.0  # how often serve looks for changed knowledge files
+
+
+async def run_site(ctx: AppContext, stop: asyncio.Event) -> None:
+    """Keep the status page in ``MARIN_WATCH_SITE_DIR`` true to the knowledge files: built at
+    start, rebuilt after a change to them (a curator's promotion writes them), from a fresh
+    load, so the page never lags a promotion the running bots have not reloaded."""
+    out = ctx.settings.site_dir
+    assert out is not None  # configured, or serve would not start this
+    seen: float | None = None
+    while not stop.is_set():
+        changed = _knowledge_changed(ctx.settings.kb_dir)
+        if changed != seen:
+            try:
+                written = await asyncio.to_thread(_build_site, ctx, out)
+            except MarinWatchError as exc:  # a broken promotion: keep the last good page
+                log.warning("status page not rebuilt: %s", exc)
+            else:
+                log.info("status page rebuilt: %d files in %s", len(written), out)
+                seen = changed
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), timeout=SITE_CHECK_SECONDS)
+
+
+def _knowledge_changed(kb_dir: Path | None) -> float:
+    folder = kb_dir or DEFAULT_DIR
+    return max((p.stat().st_mtime for p in folder.glob("*.toml")), default=0.0)
+
+
+def _build_site(ctx: AppContext, out: Path) -> list[Path]:
+    fresh = AppContext(ctx.settings, clock=ctx.clock)  # the files as they are now
+    try:
+        return build_site(fresh.core, out)
+    finally:
+        fresh.close()

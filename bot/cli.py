@@ -23,6 +23,7 @@ from knowledge.errors import MarinWatchError
 # Each module registers its subcommand(s) with add_parser(subparsers).
 COMMANDS = (
     "ask",
+    "chart",
     "check",
     "console",
     "kb",
@@ -30,6 +31,7 @@ COMMANDS = (
     "subscriptions",
     "signals",
     "watch",
+    "site",
     "serve",
 )
 # Subcommands registered by a module of another name.

@@ -82,6 +82,14 @@ ADAPTERS: tuple[AdapterSpec, ...] = (
         "bot.watchers.loop:serve_watchers",
         companion=True,
     ),
+    # The status page (MARIN_WATCH_SITE_DIR), rebuilt whenever the knowledge files change.
+    AdapterSpec(
+        "site",
+        ("MARIN_WATCH_SITE_DIR",),
+        lambda s: s.site_dir is not None,
+        "bot.assembly:run_site",
+        companion=True,
+    ),
 )
 
 

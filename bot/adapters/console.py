@@ -16,6 +16,7 @@ from typing import TextIO
 from answers.inputs import count
 from answers.reply import Choice, Outcome, Reply
 from bot.chat.conversation import COMMANDS, Conversation, Said
+from bot.chat.pictures import Picture
 from bot.chat.texts import Notice
 from bot.chat.where import Chat
 from bot.core import Core
@@ -67,6 +68,10 @@ class Console:
 
         # a command may post a digest: the conversation's one asynchronous path
         asyncio.run(self.conversation.command(self.chat, name, words, say))
+        if heard and isinstance(heard[0], Picture):  # a terminal shows no image: its words
+            reply = heard[0].reply
+            hint = "(the picture itself: marin-watch chart --output FILE.png)"
+            return dataclasses.replace(reply, body=f"{reply.body}\n\n{hint}")
         return heard[-1] if len(heard) == 1 else _joined(heard)
 
 
@@ -75,11 +80,13 @@ def _joined(heard: list[Said]) -> Said:
     first, *rest = heard
     if not isinstance(first, Reply):
         return first
-    notes = "\n\n".join(s.plain() if isinstance(s, Notice) else s.text for s in rest)
+    notes = "\n\n".join(shown(s) for s in rest)
     return dataclasses.replace(first, body=f"{first.body}\n\n{notes}".strip())
 
 
 def shown(said: Said) -> str:
+    if isinstance(said, Picture):
+        return said.reply.text
     return said.plain() if isinstance(said, Notice) else said.text
 
 

@@ -21,6 +21,7 @@ from answers.script import traditional_reply
 from answers.why import why_reply
 from bot.chat.digest_requests import DigestRequests
 from bot.chat.language import locale_language, wants_traditional
+from bot.chat.pictures import Picture, progress_picture
 from bot.chat.subscriptions import Subscriptions
 from bot.chat.texts import Notice
 from bot.chat.where import Chat
@@ -31,7 +32,7 @@ from bot.followups import Followups, ask_in
 from bot.store.contract import Destination, Store
 from knowledge.clock import Clock
 
-Said = Reply | Notice
+Said = Reply | Notice | Picture
 Say = Callable[[Said], Awaitable[None]]
 # The answers with a command of their own; the rest of the core's topics are asked for.
 TOPIC_COMMANDS = ("status", "sources", "watch")
@@ -60,6 +61,7 @@ COMMANDS = (
     "signals",
     "check",
     "why",
+    "chart",
 )
 
 
@@ -146,6 +148,11 @@ class Conversation:
             return self._script(chat, self.core.answer_key("help", lang=lang))
         return self._script(chat, why_reply(self.core.renderer, claims, lang=lang))
 
+    def chart(self, chat: Chat) -> Picture:
+        """The progress timeline, with a caption that says what it shows and since when."""
+        picture = progress_picture(self.core, self.language(chat))
+        return dataclasses.replace(picture, reply=self._script(chat, picture.reply))
+
     def explainable(self, reply: Reply) -> str | None:
         """The topic a "Why?" under ``reply`` explains, or None: no levels to explain."""
         topic = reply.extra.get("topic")
@@ -163,7 +170,7 @@ class Conversation:
 
     def choose(
         self, chat: Chat, key: str | None, *, shown: str | None = None, lang: str | None = None
-    ) -> Said:
+    ) -> Reply | Notice:
         """A choice picked under a "which one do you mean?" reply; ``None`` is "none of
         these". The answer is in the language the choices were offered in: ``lang`` when the
         platform kept it, else read from the text they were offered under (``shown``)."""
@@ -221,6 +228,8 @@ class Conversation:
             await say(said)
         elif name == "why":
             await say(self.why(chat, words) if words else self.notice(chat, "why_usage"))
+        elif name == "chart":
+            await say(self.chart(chat))
         elif name == "signals":
             if self.signals_for is None or not chat.curator:
                 await say(self.notice(chat, "curators_only", lang))

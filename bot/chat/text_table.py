@@ -15,7 +15,8 @@ _TG_COMMANDS_EN = (
     "/unsubscribe: stop the daily digest\n"
     "/settings: the digest's language, time, time zone and quiet days\n"
     "/check: reply with it to a message (or forward one to me): what the evidence says\n"
-    "/why TOPIC: how a confidence level was derived, e.g. /why started\n\n"
+    "/why TOPIC: how a confidence level was derived, e.g. /why started\n"
+    "/chart: recorded progress against the plan, as a picture\n\n"
     "In a group, ask by mentioning me ({bot}), by replying to one of my messages, or with /ask."
 )
 _TG_COMMANDS_ZH = (
@@ -29,7 +30,8 @@ _TG_COMMANDS_ZH = (
     "/unsubscribe：取消每日摘要\n"
     "/settings：摘要的语言、时间、时区和无变化日\n"
     "/check：用它回复一条消息（或把消息转发给我）：证据怎么说\n"
-    "/why 主题：可信度是怎么得出的，例如 /why started\n\n"
+    "/why 主题：可信度是怎么得出的，例如 /why started\n"
+    "/chart：有记录的进度与计划对比图\n\n"
     "在群组中提问：@我（{bot}）、回复我的消息，或使用 /ask。"
 )
 
@@ -46,13 +48,13 @@ TEXTS: dict[str, dict[str, Text]] = {
         "commands": {
             "default": _TG_COMMANDS_EN,
             "discord": (
-                "Commands: /ask, /status, /sources, /watch, /digest [days]; "
+                "Commands: /ask, /status, /sources, /watch, /digest [days], /chart, /why; "
                 "/digest-channel set|clear for the server's daily digest (Manage Server). "
                 "Mention me or write to me directly to ask in plain words."
             ),
             "console": (
                 "Commands: /status, /sources, /watch, /digest [days | since YYYY-MM-DD], "
-                "/help, /quit. Anything else is a question."
+                "/check TEXT, /why TOPIC, /chart, /help, /quit. Anything else is a question."
             ),
         },
         "ask_usage": "Put the question after the command, e.g. `/ask has training started?`",
@@ -176,13 +178,13 @@ TEXTS: dict[str, dict[str, Text]] = {
         "commands": {
             "default": _TG_COMMANDS_ZH,
             "discord": (
-                "命令：/ask、/status、/sources、/watch、/digest [天数]；"
+                "命令：/ask、/status、/sources、/watch、/digest [天数]、/chart、/why；"
                 "/digest-channel set|clear 设置本服务器的每日摘要（需要「管理服务器」权限）。"
                 "@我 或私信我，直接用自然语言提问。"
             ),
             "console": (
                 "命令：/status、/sources、/watch、/digest [天数 | since YYYY-MM-DD]、"
-                "/help、/quit。其他输入都当作提问。"
+                "/check 文本、/why 主题、/chart、/help、/quit。其他输入都当作提问。"
             ),
         },
         "ask_usage": "请把问题写在命令后面，例如 `/ask 训练开始了吗？`",

@@ -18,11 +18,13 @@ more changed and that ``/digest`` shows everything. Scheduled and requested dige
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import hashlib
 from dataclasses import dataclass
 from functools import cached_property
 
+from answers.chart import chart
 from answers.render import Renderer
 from answers.reply import Reply
 from bot.digest.changes import ChangeKind, Changes, SignalFeed, Timeline, changes, latest_batch
@@ -50,11 +52,17 @@ class DigestService:
     """Digests from one knowledge base; cheap to build, safe to share."""
 
     def __init__(
-        self, kb: KnowledgeBase, renderer: Renderer, *, signals: SignalFeed | None = None
+        self,
+        kb: KnowledgeBase,
+        renderer: Renderer,
+        *,
+        signals: SignalFeed | None = None,
+        pictures: bool = True,
     ) -> None:
         self.kb = kb
         self.renderer = renderer
         self.signals = signals
+        self.pictures = pictures  # a chart when progress moved (off: faster tests, benches)
         self.timeline = Timeline.of(kb)  # once: every digest then bisects it
 
     def today(self) -> dt.date:
@@ -73,7 +81,12 @@ class DigestService:
         signals_window: Window | None = None,
     ) -> Digest:
         found = self.changes(window, signals_window=signals_window)
-        return Digest(found, self.render(found, lang=lang, recent=recent, limit=limit))
+        reply = self.render(found, lang=lang, recent=recent, limit=limit)
+        if found.progress is not None and self.pictures:
+            # progress moved in the window: the digest shows it (the senders attach it)
+            drawn = chart(self.kb, lang=lang, today=self.today(), as_of=found.as_of)
+            reply = dataclasses.replace(reply, extra={**reply.extra, "picture": drawn.png})
+        return Digest(found, reply)
 
     def recent(
         self, *, lang: str, as_of: dt.date | None = None, limit: int | None = None

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import BodyPartReader, WSMsgType, web
 
 BOT_USER_ID = 900000000000000001
 APP_ID = 900000000000000002
@@ -63,6 +63,7 @@ class Call:
     query: dict[str, str]
     body: Any
     answer: Any = None
+    files: dict[str, bytes] = field(default_factory=dict)  # attachments, by file name
 
     @property
     def embeds(self) -> list[dict[str, Any]]:
@@ -179,8 +180,19 @@ class FakeDiscord:
 
     async def _rest(self, request: web.Request) -> web.Response:
         path = "/" + request.match_info["path"]
-        body = await request.json() if request.can_read_body else None
-        call = Call(request.method, path, dict(request.query), body)
+        files: dict[str, bytes] = {}
+        if request.content_type == "multipart/form-data":  # a message with attachments
+            body = None
+            async for part in await request.multipart():
+                if not isinstance(part, BodyPartReader):
+                    continue
+                if part.name == "payload_json":
+                    body = json.loads(await part.text())
+                elif part.filename is not None:
+                    files[part.filename] = bytes(await part.read())
+        else:
+            body = await request.json() if request.can_read_body else None
+        call = Call(request.method, path, dict(request.query), body, files=files)
         status, answer = self._answer(call)
         call.answer = answer
         async with self._changed:

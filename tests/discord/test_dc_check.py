@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tests.discord.dc_chat import DiscordChat, components
+from tests.discord.dc_fake import FakeDiscord
 from tests.discord.dc_server import ALICE, LI, MEI
 
 RUMOUR = "Marin 535B finished training, weights next week! It runs on 704 GB200 GPUs."
@@ -55,3 +58,26 @@ async def test_the_why_button_under_an_answer_explains_it_to_whoever_presses(
     why = await chat.click(answer.sent, "Why these levels?", by=MEI)
     assert why.ephemeral
     assert "Why these levels" in why.text() and "Records that count" in why.text()
+
+
+async def test_chart_is_an_embed_with_the_image_attached_and_the_caveat_in_the_body(
+    chat: DiscordChat,
+) -> None:
+    answer = await chat.slash("chart")
+    [(name, png)] = answer.callback.files.items()
+    assert png.startswith(b"\x89PNG")
+    embed = answer.embeds[0]
+    assert embed["image"]["url"] == f"attachment://{name}"
+    assert "Progress against the plan" in embed["title"]
+    assert "I answer only from recorded evidence" in answer.text()
+
+
+async def test_a_digest_where_progress_moved_carries_the_chart(
+    fake_discord: FakeDiscord, client: Any
+) -> None:
+    dm = DiscordChat(fake_discord, client, dm=True)
+    digest = await dm.slash("digest")  # the newest batch: the 2026-10-08 handoff's progress
+    [(name, png)] = digest.callback.files.items()
+    assert png.startswith(b"\x89PNG")
+    assert digest.embeds[0]["image"]["url"] == f"attachment://{name}"
+    assert "I answer only from recorded evidence" in digest.text()

@@ -16,8 +16,9 @@ async def test_the_commands_are_synced_at_start_up(
     fake_discord: FakeDiscord, chat: DiscordChat
 ) -> None:
     names = {c["name"] for c in fake_discord.commands}
-    assert names == {"ask", "status", "sources", "watch", "digest", "why", "digest-channel"} | {
-        "Check with marin-watch"  # a message command (type 3), in the Apps menu
+    assert names == {"ask", "status", "sources", "watch", "digest", "chart", "why"} | {
+        "digest-channel",
+        "Check with marin-watch",  # a message command (type 3), in the Apps menu
     }
     ask = next(c for c in fake_discord.commands if c["name"] == "ask")
     assert ask["options"][0]["autocomplete"] is True

@@ -74,7 +74,7 @@ class TelegramHarness:
         self.api.take()
         await self.app.process_update(Update.de_json(update, self.app.bot))
         self.last = self.api.take()
-        return [c for c in self.last if c.method in ("sendMessage", "editMessageText")]
+        return [c for c in self.last if c.method in ("sendMessage", "sendPhoto", "editMessageText")]
 
     async def say(
         self,

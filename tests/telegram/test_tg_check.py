@@ -87,3 +87,16 @@ async def test_the_why_button_under_an_answer_posts_the_derivation(
     text = "\n".join(m.text for m in explained if m.method == "sendMessage")
     assert "Why these levels" in text and "Records that count" in text
     assert all(len(m.text) <= LIMIT for m in explained if m.method == "sendMessage")
+
+
+async def test_chart_is_a_photo_whose_caption_carries_the_caveat(
+    telegram: TelegramHarness,
+) -> None:
+    said = await telegram.say("/chart")
+    photo = next(m for m in said if m.method == "sendPhoto")
+    assert photo.params["photo"].startswith(b"\x89PNG")
+    caption = photo.params["caption"]
+    text = "\n".join(m.text for m in said)
+    assert "Progress against the plan" in caption
+    assert "I answer only from recorded evidence" in text  # in the caption, or right after it
+    assert "2026-10-09" in text  # the newest record, and the gap since it

@@ -214,20 +214,23 @@ async def test_an_outage_part_way_says_how_far_it_got_and_the_retry_sends_only_t
 async def test_digest_on_request_sends_what_changed_and_remembers_it(
     telegram: TelegramHarness, clock: MovableClock
 ) -> None:
-    latest = await telegram.say("/digest")
+    said = await telegram.say("/digest")
+    # progress moved in that batch: the chart first, then the words with their caveat
+    assert said[0].method == "sendPhoto" and said[0].params["photo"].startswith(b"\x89PNG")
+    latest = [m for m in said if m.method == "sendMessage"]
     assert latest[0].text.startswith("<b>Latest evidence changes, on 2026-10-08</b>")
     assert latest[-1].text.rstrip().endswith("</i>")
     assert states(telegram, ALICE["id"]) == [("manual", "sent")]
 
     clock.advance(days=2)  # "since the last one" includes that day, in case it grew later
-    again = await telegram.say("/digest")
+    again = [m for m in await telegram.say("/digest") if m.method == "sendMessage"]
     assert again[0].text.startswith("<b>Evidence digest, 2026-10-08 – 2026-10-10</b>")
     clock.advance(days=2)
     [nothing_new] = await telegram.say("/digest")
     assert "No change to the evidence 2026-10-10 – 2026-10-12" in nothing_new.text
     assert [kind for kind, _ in states(telegram, ALICE["id"])] == ["manual"] * 3
 
-    replies = await telegram.say("/digest 7")
+    replies = [m for m in await telegram.say("/digest 7") if m.method == "sendMessage"]
     assert replies[0].text.startswith("<b>Evidence digest, 2026-10-06 – 2026-10-12</b>")
     replies = await telegram.say("/digest since 2026-10-08")
     assert "single source → confirmed" in "".join(r.text for r in replies)
@@ -257,7 +260,7 @@ async def test_a_digest_window_out_of_bounds_is_explained_not_attempted(
 
 async def test_the_widest_digest_windows_are_answered(telegram: TelegramHarness) -> None:
     for asked in ("/digest 3650", "/digest since 2000-01-01", "/digest since 2026-10-08"):
-        replies = await telegram.say(asked)
+        replies = [m for m in await telegram.say(asked) if m.method == "sendMessage"]
         assert replies[0].text.startswith("<b>Evidence digest, "), asked
         assert replies[-1].text.rstrip().endswith("</i>")  # the caveat closes it
     assert len(telegram.deliveries(ALICE["id"])) == 3

@@ -10,6 +10,7 @@ aiohttp (``FakeBotAPI.serve()``), which is what ``marin-watch serve`` is pointed
 from __future__ import annotations
 
 import asyncio
+import email.policy
 import itertools
 import json
 import re
@@ -17,6 +18,7 @@ import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from email.parser import BytesParser
 from html import unescape
 from html.parser import HTMLParser
 from typing import Any
@@ -85,7 +87,7 @@ class Call:
 
     @property
     def text(self) -> str:
-        return str(self.params.get("text", ""))
+        return str(self.params.get("text", self.params.get("caption", "")))
 
     @property
     def chat_id(self) -> str:
@@ -184,6 +186,14 @@ class FakeBotAPI:
         handler = getattr(self, f"_{method}", None)
         if handler is None:
             return 404, {"ok": False, "error_code": 404, "description": "Not Found"}
+        if "caption" in params:  # a photo's caption: 0-1,024 characters after entity parsing
+            problem = check_text(params["caption"], params.get("parse_mode"), limit=1024)
+            if problem:
+                return 400, {
+                    "ok": False,
+                    "error_code": 400,
+                    "description": f"Bad Request: {problem}",
+                }
         if "text" in params:  # what Telegram itself refuses, so every test checks it
             problem = check_text(params["text"], params.get("parse_mode"))
             if problem:
@@ -202,6 +212,17 @@ class FakeBotAPI:
         if self.delay:
             await asyncio.sleep(self.delay)
         return self._message(params["chat_id"], params["text"], next(self._message_ids))
+
+    async def _sendPhoto(self, params: dict[str, Any]) -> Any:
+        photo = params.get("photo")
+        if not isinstance(photo, bytes) or not photo.startswith(b"\x89PNG"):
+            raise AssertionError("sendPhoto without an uploaded PNG")
+        if len(photo) > 10 * 1024 * 1024:  # the Bot API's limit for a photo upload
+            raise AssertionError("photo over 10 MB")
+        message = self._message(params["chat_id"], "", 7000 + len(self.calls))
+        del message["text"]
+        size = {"file_id": "p1", "file_unique_id": "u1", "width": 1000, "height": 520}
+        return {**message, "photo": [size]}
 
     async def _editMessageText(self, params: dict[str, Any]) -> Any:
         return self._message(params["chat_id"], params["text"], int(params["message_id"]))
@@ -267,7 +288,8 @@ class FakeBotAPI:
                     401, json={"ok": False, "error_code": 401, "description": "Unauthorized"}
                 )
             method = request.url.path[len(prefix) :]
-            status, body = await self.handle(method, _decode(request.content))
+            params = _decode(request.content, request.headers.get("content-type", ""))
+            status, body = await self.handle(method, params)
             if status == 0:  # fail(..., status=0): the connection drops
                 raise httpx.ConnectError("connection reset by peer", request=request)
             return httpx.Response(status, json=body)
@@ -284,7 +306,8 @@ class FakeBotAPI:
                     {"ok": False, "error_code": 401, "description": "Unauthorized"}, status=401
                 )
             status, body = await self.handle(
-                request.match_info["method"], _decode(await request.read())
+                request.match_info["method"],
+                _decode(await request.read(), request.headers.get("content-type", "")),
             )
             return web.json_response(body, status=status)
 
@@ -358,7 +381,7 @@ def plain_text(html: str) -> str:
     return unescape(re.sub(r"<[^>]*>", "", html))
 
 
-def check_text(text: str, parse_mode: str | None) -> str | None:
+def check_text(text: str, parse_mode: str | None, limit: int = 4096) -> str | None:
     """What Telegram would answer for this text: None, or the reason it refuses it."""
     if parse_mode == "HTML":
         parser = _TelegramHTML()
@@ -371,15 +394,37 @@ def check_text(text: str, parse_mode: str | None) -> str | None:
         length = len(text.encode("utf-16-le")) // 2
     if length == 0 or not text.strip():
         return "message text is empty"
-    if length > 4096:
-        return "message is too long"
+    if length > limit:
+        return "message caption is too long" if limit != 4096 else "message is too long"
     return None
 
 
-def _decode(content: bytes) -> dict[str, Any]:
+def _decode(content: bytes, content_type: str = "") -> dict[str, Any]:
+    """The parameters of a Bot API call: urlencoded, or multipart when a file is uploaded
+    (a file part's value is its bytes)."""
+    if content_type.startswith("multipart/form-data"):
+        return _multipart(content, content_type)
     params: dict[str, Any] = {}
     for key, value in parse_qsl(content.decode(), keep_blank_values=True):
         params[key] = json.loads(value) if key in _JSON_PARAMS else value
+    return params
+
+
+def _multipart(content: bytes, content_type: str) -> dict[str, Any]:
+    message = BytesParser(policy=email.policy.HTTP).parsebytes(
+        b"Content-Type: " + content_type.encode() + b"\r\n\r\n" + content
+    )
+    params: dict[str, Any] = {}
+    for part in message.iter_parts():
+        name = part.get_param("name", header="content-disposition")
+        payload = part.get_payload(decode=True)
+        if not isinstance(name, str) or not isinstance(payload, bytes):
+            continue
+        if part.get_filename() is not None:
+            params[name] = payload
+        else:
+            value = payload.decode()
+            params[name] = json.loads(value) if name in _JSON_PARAMS else value
     return params
 
 

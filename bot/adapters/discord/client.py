@@ -9,6 +9,7 @@ without the message-content intent.
 
 from __future__ import annotations
 
+import io
 import logging
 import re
 from collections.abc import Sequence
@@ -17,16 +18,15 @@ from functools import cached_property
 from typing import Any
 
 import discord
-from discord import app_commands
 from discord.utils import MISSING
 
 from answers.reply import Reply
-from answers.script import to_traditional
 from bot.adapters.discord import commands
-from bot.adapters.discord.descriptions import DESCRIPTIONS
 from bot.adapters.discord.embeds import Outgoing, notice, render
+from bot.adapters.discord.menu import Translator, Tree
 from bot.adapters.discord.views import DYNAMIC_ITEMS, choice_view, public_view, why_view
 from bot.chat.conversation import Conversation, Said
+from bot.chat.pictures import Picture
 from bot.chat.texts import MARKDOWN, Notice
 from bot.chat.where import Chat
 from bot.core import Core
@@ -38,8 +38,6 @@ from knowledge.clock import Clock, system_clock
 log = logging.getLogger(__name__)
 
 PLATFORM = "discord"
-TAIWAN = discord.Locale.taiwan_chinese
-ZH_LOCALES = (discord.Locale.chinese, TAIWAN)
 
 
 @dataclass
@@ -63,38 +61,6 @@ class Services:
 def intents() -> discord.Intents:
     """Servers, their messages and DMs: enough for commands and mentions, nothing privileged."""
     return discord.Intents(guilds=True, guild_messages=True, dm_messages=True)
-
-
-class Translator(app_commands.Translator):
-    """Chinese descriptions for the command menu (zh-CN and zh-TW clients)."""
-
-    async def translate(
-        self,
-        string: app_commands.locale_str,
-        locale: discord.Locale,
-        context: app_commands.TranslationContextTypes,
-    ) -> str | None:
-        found = DESCRIPTIONS.get(string.message) if locale in ZH_LOCALES else None
-        # zh-TW clients read traditional characters (the descriptions are written simplified)
-        return to_traditional(found) if found and locale == TAIWAN else found
-
-
-class Tree(app_commands.CommandTree["MarinClient"]):
-    async def on_error(
-        self, interaction: discord.Interaction[MarinClient], error: app_commands.AppCommandError
-    ) -> None:
-        """Log first, then tell the person something went wrong instead of leaving them hanging."""
-        if isinstance(error, app_commands.CheckFailure):
-            return  # the check has already told the person why
-        log.error(
-            "command %s failed", interaction.command and interaction.command.name, exc_info=error
-        )
-        client = interaction.client
-        message = client.conversation.error(client.chat_of(interaction)).render(MARKDOWN)
-        if interaction.response.is_done():
-            await interaction.followup.send(message, ephemeral=True)
-        else:
-            await interaction.response.send_message(message, ephemeral=True)
 
 
 class MarinClient(discord.Client):
@@ -156,6 +122,10 @@ class MarinClient(discord.Client):
         async def say(said: Said) -> None:
             if isinstance(said, Notice):
                 await self.tell(interaction, said)
+            elif isinstance(said, Picture):
+                await self.show(interaction, said)
+            elif isinstance(said.extra.get("picture"), bytes):  # a digest where progress moved
+                await self.show(interaction, Picture(said.extra["picture"], said))
             else:
                 await self.respond(interaction, said)
 
@@ -192,6 +162,17 @@ class MarinClient(discord.Client):
             else:
                 await interaction.followup.send(embeds=embeds, ephemeral=ephemeral, view=components)
         await self.tell_broken(interaction)
+
+    async def show(self, interaction: discord.Interaction[Any], picture: Picture) -> None:
+        """A picture as an embed with the image attached, its caption and caveat in the body;
+        a caption too long for one message continues in the next ones."""
+        first, *rest = render(picture.reply)
+        embeds = list(first.embeds)
+        embeds[0].set_image(url=f"attachment://{picture.name}")
+        image = discord.File(io.BytesIO(picture.png), filename=picture.name)
+        await interaction.response.send_message(embeds=embeds, file=image)
+        for message in rest:
+            await interaction.followup.send(embeds=list(message.embeds))
 
     async def tell(self, interaction: discord.Interaction[Any], said: Notice) -> None:
         """A short ephemeral answer only the person who asked sees."""

@@ -81,6 +81,11 @@ async def watch(interaction: Interaction) -> None:
     await interaction.client.run_command(interaction, "watch")
 
 
+@app_commands.command(name="chart", description=_("Progress against the plan, as a picture"))
+async def chart(interaction: Interaction) -> None:
+    await interaction.client.run_command(interaction, "chart")
+
+
 @app_commands.command(name="digest", description=_("What changed in the evidence"))
 @app_commands.describe(days=_("Only the last N days (default: since the last digest here)"))
 async def digest(
@@ -183,6 +188,7 @@ COMMANDS: tuple[
     sources,
     watch,
     digest,
+    chart,
     why,
     check_message,
     digest_channel_group,

@@ -24,6 +24,7 @@ DESCRIPTIONS: dict[str, str] = {
     "IANA time zone, e.g. Asia/Shanghai (default UTC)": "IANA 时区，例如 Asia/Shanghai（默认 UTC）",
     "Language of the digest": "摘要的语言",
     "Check with marin-watch": "用 marin-watch 核查",
+    "Progress against the plan, as a picture": "进度与计划对比图",
     "Why a confidence level: the records and rule": "可信度从何而来：依据的记录和规则",
     "A topic from the list, or a claim id": "从列表中选择主题，或输入说法编号",
 }

@@ -23,6 +23,8 @@ how many went out, and the retry starts after them (``send(..., skip=2)``).
 
 from __future__ import annotations
 
+import io
+
 import aiohttp
 import discord
 
@@ -33,6 +35,8 @@ from bot.chat.subscriptions import MISSING_PERMISSIONS
 from bot.digest.sending import send_each
 from bot.store.contract import Destination
 from knowledge.errors import DeliveryError, DeliveryRetryable, DestinationGone
+
+CHART_NAME = "marin-535b-progress.png"  # the chart attached to a digest
 
 
 class DiscordSender:
@@ -46,18 +50,34 @@ class DiscordSender:
     async def send(self, destination: Destination, reply: Reply, *, skip: int = 0) -> None:
         channel = self.client.get_partial_messageable(int(destination.id))
 
-        async def post(message: Outgoing) -> None:
-            await self._send_one(channel, destination, message)
+        picture = reply.extra.get("picture")
+        outgoing = render(reply)
+        if skip == 0 and isinstance(picture, bytes) and outgoing and outgoing[0].embeds:
+            outgoing[0].embeds[0].set_image(url=f"attachment://{CHART_NAME}")
 
-        await send_each(render(reply), post, skip=skip)
+        async def post(message: Outgoing) -> None:
+            image = None
+            if isinstance(picture, bytes) and message is outgoing[0] and skip == 0:
+                image = discord.File(io.BytesIO(picture), filename=CHART_NAME)
+            await self._send_one(channel, destination, message, image)
+
+        await send_each(outgoing, post, skip=skip)
         self._repaired(destination)
 
     async def _send_one(
-        self, channel: discord.PartialMessageable, destination: Destination, message: Outgoing
+        self,
+        channel: discord.PartialMessageable,
+        destination: Destination,
+        message: Outgoing,
+        image: discord.File | None = None,
     ) -> None:
         where = f"discord channel {destination.id}"
+        embeds = list(message.embeds)
         try:
-            await channel.send(content=message.content, embeds=list(message.embeds))
+            if image is None:
+                await channel.send(content=message.content, embeds=embeds)
+            else:
+                await channel.send(content=message.content, embeds=embeds, file=image)
         except discord.Forbidden as exc:
             self._broken(destination, MISSING_PERMISSIONS)
             raise DeliveryError(f"{where}: {MISSING_PERMISSIONS}: {exc.text}") from exc

@@ -19,6 +19,7 @@ COMMANDS: dict[str, dict[str, str]] = {
         "settings": "Language, time, time zone, quiet days",
         "check": "Reply to a message: what the evidence says",
         "why": "Why a level: /why started",
+        "chart": "Progress against the plan, as a picture",
     },
     "zh": {
         "start": "这个机器人是做什么的",
@@ -33,6 +34,7 @@ COMMANDS: dict[str, dict[str, str]] = {
         "settings": "语言、时间、时区、无变化日",
         "check": "回复一条消息：证据怎么说",
         "why": "可信度从何而来：/why started",
+        "chart": "进度与计划对比图",
     },
 }
 

@@ -8,6 +8,7 @@ text is cut *before* it is escaped, so a cut never breaks an entity.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterable
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
@@ -115,3 +116,24 @@ def why_keyboard(topic: str | None, lang: str) -> InlineKeyboardMarkup | None:
         return None
     label = word(lang, "why_button")
     return InlineKeyboardMarkup([[InlineKeyboardButton(label, callback_data=WHY + topic)]])
+
+
+CAPTION_LIMIT = 1024  # Bot API: a photo's caption, after entity parsing
+
+
+def photo_caption(reply: Reply) -> tuple[str, bool]:
+    """A photo's caption: the whole reply when it fits in 1,024 characters (caveat last), else
+    its title alone, and True: the reply follows as messages, so the caveat is never cut."""
+    whole = "\n\n".join(
+        p
+        for p in (f"<b>{esc(reply.title)}</b>", esc(reply.body), f"<i>{esc(reply.caveat)}</i>")
+        if p
+    )
+    if tg_len(_visible(whole)) <= CAPTION_LIMIT:
+        return whole, False
+    return f"<b>{esc(reply.title[:200])}</b>", True
+
+
+def _visible(markup: str) -> str:
+    """The text Telegram counts: tags gone, entities decoded."""
+    return html.unescape(re.sub(r"<[^>]+>", "", markup))

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from telegram import Bot, CallbackQuery, ChatMember, Message, Update
+from telegram import Bot, CallbackQuery, ChatMember, InputFile, Message, Update
 from telegram.constants import ChatType
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
@@ -25,11 +25,13 @@ from bot.adapters.telegram.format import (
     WHY,
     choice_keyboard,
     messages,
+    photo_caption,
     why_keyboard,
 )
 from bot.adapters.telegram.incoming import question_in
 from bot.adapters.telegram.replies import with_retries
 from bot.chat.conversation import Conversation, Said
+from bot.chat.pictures import Picture
 from bot.chat.subscriptions import NEEDS_MANAGER
 from bot.chat.texts import HTML, Notice
 from bot.chat.where import Chat
@@ -206,6 +208,14 @@ class Handlers:
         quote = message.chat.type != ChatType.PRIVATE
         if isinstance(said, Notice):
             await message.reply_html(said.render(HTML), do_quote=quote)
+            return
+        if isinstance(said, Picture):
+            caption, rest = photo_caption(said.reply)
+            photo = InputFile(said.png, filename=said.name)
+            send = partial(message.reply_photo, photo, caption=caption, do_quote=quote)
+            await with_retries(send, base_wait=self.retry_wait)
+            if rest:  # the caption's limit is 1,024: the caveat follows as a message
+                await self._answer(message, said.reply, quote=False)
             return
         await self._answer(message, said, quote)
 

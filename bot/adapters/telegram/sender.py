@@ -32,6 +32,7 @@ from telegram.error import (
     InvalidToken,
     NetworkError,
     RetryAfter,
+    TelegramError,
 )
 from telegram.warnings import PTBDeprecationWarning
 
@@ -112,7 +113,18 @@ class TelegramSender:
         async def post(message: str) -> None:
             await self.send_html(destination.id, message)
 
+        picture = reply.extra.get("picture")
+        if skip == 0 and isinstance(picture, bytes):
+            await self.send_picture(destination.id, picture, reply.title)
         await send_each(self.formatted(reply), post, skip=skip)
+
+    async def send_picture(self, chat_id: str, png: bytes, title: str) -> None:
+        """The chart above a digest. Only an illustration: if it fails, the words (which
+        carry the caveat) still go out, and their errors are the ones that count."""
+        try:
+            await self.bot.send_photo(chat_id, png, caption=title[:1024])
+        except TelegramError as exc:
+            log.info("telegram chat %s: the chart was not sent: %s", chat_id, exc)
 
     def formatted(self, reply: Reply) -> list[str]:
         """``messages(reply)``, once per reply: a run sends the same digest to many chats."""
