@@ -68,7 +68,8 @@ _AS_DONE = re.compile(
 )
 _HEDGED = re.compile(
     r"\b(?:plan(?:s|ned)?|expected|scheduled|target(?:ed)?|aims?|supposed|estimate[ds]?|predict"
-    r"(?:s|ed)?|forecast)\b|计划|計劃|预计|預計|目标|目標|预定|預定|估计|預測|预测"
+    r"(?:s|ed)?|forecast|says|said|according to|per the)\b"
+    r"|计划|計劃|预计|預計|目标|目標|预定|預定|估计|預測|预测|写着|寫著|说的是|據|据"
 )
 _DURATION = re.compile(
     r"\b(?:\d+|three|two|four)\s*(?:months?|days?)\b|[一二三四五六\d]+\s*[个個]月|\d+\s*天"
@@ -117,9 +118,17 @@ class Checker:
         self.index = figure_index(kb)
 
     def check(self, message: str) -> list[Assertion]:
-        return [self.verdict(piece) for piece in assertions_in(message)]
+        found: list[Assertion] = []
+        done = False  # "it is done: 18T tokens, 100 days": the figures after it, as done
+        for piece in assertions_in(message):
+            found.append(self.verdict(piece, done=done))
+            text = fold(piece)
+            done = done or bool(
+                (_DONE.search(text) or _AS_DONE.search(text)) and not _NEGATION.search(text)
+            )
+        return found
 
-    def verdict(self, words: str) -> Assertion:
+    def verdict(self, words: str, *, done: bool = False) -> Assertion:
         text = fold(words)
         reading = self.reader.read(words).match
         topic = reading.topics[0] if reading.outcome == "answer" and reading.topics else None
@@ -147,7 +156,7 @@ class Checker:
         ids = _RUN_ID.findall(text)
         if ids and _CURRENT.search(text) and "hero-mfu30-step231k" not in ids:
             return Assertion(words, CONTRADICTED, ("run-current",))
-        plan = self._plan_as_fact(text, said, held, topic)
+        plan = self._plan_as_fact(text, said, held, topic, done)
         if plan is not None:
             return Assertion(words, PLAN_AS_FACT, plan)
         return self._by_figures(words, text, topic, said, held)
@@ -170,15 +179,21 @@ class Checker:
         return None
 
     def _plan_as_fact(
-        self, text: str, said: list[Figure], held: list[list[str]], topic: str | None
+        self,
+        text: str,
+        said: list[Figure],
+        held: list[list[str]],
+        topic: str | None,
+        done: bool = False,
     ) -> tuple[str, ...] | None:
-        """A planned figure, length or end date stated as done or certain."""
+        """A planned figure, length or end date stated as done or certain (by itself, or by
+        the clause before it: "it is done: 18T tokens")."""
         plans = {c.id for c in self.kb.claims.values() if c.kind is ClaimKind.PLAN}
         planned = [c for h in held for c in h if c in plans]
-        stated = bool(_AS_DONE.search(text)) and not _HEDGED.search(text)
+        stated = (done or bool(_AS_DONE.search(text))) and not _HEDGED.search(text)
         if planned and (stated or _REACHED.search(text)):
             return tuple(dict.fromkeys(planned))
-        duration = _DURATION.search(text) and topic in ("duration", "finished", "schedule", None)
+        duration = bool(_DURATION.search(text))
         if (duration or (END.month, END.day) in months(text)) and not _HEDGED.search(text):
             return self._with("duration-plan", "expected-end")
         if topic in ("context-length", "phases") and stated:

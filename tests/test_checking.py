@@ -82,8 +82,8 @@ def test_the_blind_rumour_set_stays_flagged_and_never_overstated() -> None:
     c = score(RUMOURS)
     assert c["should flag"] == 99 and c["want:supported"] == 57
     assert c["flagged"] >= 89, c  # 47 before tuning
-    assert c["true flagged"] <= 7, c  # 9 before tuning
-    assert c["too strong"] <= 3, c  # 45 before tuning
+    assert c["true flagged"] <= 6, c  # 9 before tuning
+    assert c["too strong"] <= 2, c  # 45 before tuning
 
 
 def test_why_renders_the_derivation_confidence_computed(bot: Conversation) -> None:
