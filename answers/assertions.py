@@ -22,9 +22,11 @@ _SENTENCES = re.compile(r"(?<=[.!?])\s+|[。！？；;\n（）()，、]+|(?<!\d)
 _JOINS = re.compile(r"\s+(?:and|but|plus|also|while)\s+|而且|并且|还有|但是|另外|而")
 _FIGURE = re.compile(
     r"(?<![\w.])(\d+(?:[.,]\d+)*)\s?(%|[kmbt](?![a-z])|e\d+|万亿|亿|万|trillion|billion|million)?"
-    r"(?:\s*(?:of the\s+)?([a-z\u4e00-\u9fff]{2,}))?",
+    r"((?:\s*[\w-]+){0,3})",
     re.IGNORECASE,
 )
+# The run's own name is no figure of it: "Marin 535B is behind" states nothing about 535B.
+_NAME = re.compile(r"\b(?:marin[ -]?)?535b(?:-a23b)?\b|\ba23b\b")
 _SCALE = {"k": 1e3, "m": 1e6, "b": 1e9, "t": 1e12, "万": 1e4, "亿": 1e8, "万亿": 1e12}
 _SCALE |= {"million": 1e6, "billion": 1e9, "trillion": 1e12}
 _MONTHS = "january february march april may june july august september october november december"
@@ -57,14 +59,33 @@ def _substantial(piece: str) -> bool:
     return len(words) + len(cjk) // 2 >= 2 or bool(re.search(r"\d", piece) and cjk)
 
 
-# Nouns a plain count is compared with: 64 layers is not 64 GPUs (other nouns say less).
-COUNTED = ("laye", "gpus", "expe", "rung", "rack", "node", "head", "rank")
+# Nouns a plain count is compared with, found within three words of it ("11 GB200 NVL72
+# racks"): 64 layers is not 64 GPUs. Chinese nouns map to the same stems.
+COUNTED = ("laye", "gpu", "expe", "rung", "rack", "node", "head", "rank")
+_COUNTED_ZH = {
+    "层": "laye",
+    "層": "laye",
+    "级": "rung",
+    "級": "rung",
+    "档": "rung",
+    "檔": "rung",
+    "机柜": "rack",
+    "機櫃": "rack",
+    "柜": "rack",
+    "专家": "expe",
+    "專家": "expe",
+    "张": "gpu",
+    "張": "gpu",
+    "卡": "gpu",
+    "节点": "node",
+    "節點": "node",
+}
 
 
 def figures(text: str) -> list[Figure]:
     """The figures of ``text``; the numbers of its dates ("Oct 3", "8 月 19 日") are not."""
     found = []
-    for digits, unit, noun in _FIGURE.findall(_MONTH.sub(" ", fold(text))):
+    for digits, unit, after in _FIGURE.findall(_NAME.sub(" ", _MONTH.sub(" ", fold(text)))):
         try:
             value = float(digits.replace(",", ""))
         except ValueError:
@@ -76,11 +97,25 @@ def figures(text: str) -> list[Figure]:
             value, unit = value * _SCALE[unit], "n"
         elif unit != "%":
             unit = "n" if "." in digits else "exact"
-        if unit == "exact" and (value < 10 or 1900 < value < 2100 and not noun):
+        noun = _noun(after) if unit == "exact" else ""
+        if unit == "exact" and not noun and (value < 10 or 1900 < value < 2100):
             continue  # "3 months", a year: said better by other rules
-        noun = noun[:4] if unit == "exact" and noun[:4] in COUNTED else ""
         found.append(Figure(value, unit, noun))
     return found
+
+
+def _noun(after: str) -> str:
+    """The counted noun within the words after a count, if any."""
+    for word in after.split():
+        if word.startswith(("gb200", "b200", "h100", "gpu", "card")):
+            return "gpu"
+        for stem in COUNTED:
+            if word.startswith(stem):
+                return stem
+        for zh, stem in _COUNTED_ZH.items():
+            if word.startswith(zh) or (len(word) <= 3 and zh in word):
+                return stem
+    return ""
 
 
 def months(text: str) -> list[tuple[int, int | None]]:

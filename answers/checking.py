@@ -38,7 +38,8 @@ _NEGATION = re.compile(
 # What no record shows, whatever the wording: finished, a later phase begun, released, scored.
 _DONE = re.compile(
     r"\b(?:finish(?:ed|es)?|done|complete[ds]?|wrapped|ended|concluded|fully trained)\b"
-    r"|训完|訓完|训练完|訓練完|完成了|已完成|结束了|結束了|已结束|跑完"
+    r"|训完|訓完|训练完|訓練完|完成了|已完成|已经完成|已經完成|完成预训练|完成預訓練|结束了|結束了"
+    r"|已结束|跑完"
 )
 _LATER_PHASE = re.compile(
     r"\b(?:mid-?training|post-?training|rlhf|rl|sft|instruct|cool-?down)\b|中期训练|中期訓練"
@@ -68,7 +69,8 @@ _AS_DONE = re.compile(
 )
 _HEDGED = re.compile(
     r"\b(?:plan(?:s|ned)?|expected|scheduled|target(?:ed)?|aims?|supposed|estimate[ds]?|predict"
-    r"(?:s|ed)?|forecast|says|said|according to|per the)\b"
+    r"(?:s|ed)?|forecast|says|said|according to|per the|roughly|about|around|approximately)\b"
+    r"|~|大约|大約|左右|约"
     r"|计划|計劃|预计|預計|目标|目標|预定|預定|估计|預測|预测|写着|寫著|说的是|據|据"
 )
 _DURATION = re.compile(
@@ -80,10 +82,14 @@ _REACHED = re.compile(r"\b(?:already|hit|reached|used up)\b|已经|已經|达到
 # The run gone wrong or late: no record says so (the newest record is named instead).
 _BEHIND = re.compile(
     r"\b(?:behind|delayed|late|slipp(?:ed|ing)|abandon(?:ed)?|cancel(?:l?ed)?|dead|killed"
-    r"|stopped|halted|paused|scrapped)\b|落后|落後|延期|推迟|推遲|放弃|放棄|取消|停了|烂尾|爛尾|暂停"
+    r"|stopped|halted|paused|scrapped|diverg(?:ed|es|ing)|pulled the plug|shut down|went flat)\b"
+    r"|落后|落後|延期|推迟|推遲|放弃|放棄|取消|停了|烂尾|爛尾|暂停|发散|發散|崩了"
 )
 _DONOR = re.compile(
     r"\b(?:nvidia|jensen)\b.{0,30}\b(?:donat|gift|sponsor|gave)|(?:英伟达|輝達|nvidia).{0,10}(?:捐|赞助|贊助|送)"
+)
+_STARTED = re.compile(
+    r"\b(?:start|began|begun|kick|launch)|开训|開訓|开始|開始|启动|啟動|开跑|開跑"
 )
 _DENSE = re.compile(r"\bdense\b|稠密|密集模型")
 _RUN_ID = re.compile(r"\bhero-[a-z0-9_.-]*[a-z0-9]")
@@ -133,11 +139,11 @@ class Checker:
         reading = self.reader.read(words).match
         topic = reading.topics[0] if reading.outcome == "answer" and reading.topics else None
         said = figures(text)
-        held = [self._holders(f) for f in said]
+        held = [self._holders(f, topic) for f in said]
         names_run = self.reader.matcher.names_run(words)
         # "256 experts", "three months": something of this run's to check, whatever the reading
         checkable = any(f.noun for f in said) or bool(_DURATION.search(text))
-        if topic in DECLINING and not names_run and not any(held) and not checkable:
+        if topic in DECLINING and not names_run and not checkable:
             return Assertion(words, OFF_TOPIC)
         denied = bool(_NEGATION.search(text))
         found = self._overclaim(text, denied)
@@ -209,7 +215,7 @@ class Checker:
         held: list[list[str]],
     ) -> Assertion:
         dates = months(text)
-        if topic in ("started", "start-date") and dates:
+        if topic in ("started", "start-date") and dates and _STARTED.search(text):
             ok = all(m == 8 for m, _ in dates)  # started Aug 19, announced Aug 21
             return Assertion(words, SUPPORTED if ok else CONTRADICTED, ("start-date",))
         if (END.month, END.day) in dates:  # the planned end, stated as a plan
@@ -230,8 +236,16 @@ class Checker:
         newest = self._claims(topic) if topic else ()
         return Assertion(words, UNSUPPORTED, newest[-1:] if topic == "progress" else newest[:1])
 
-    def _holders(self, figure: Figure) -> list[str]:
-        return list(dict.fromkeys(c for f, c in self.index if same(f, figure)))
+    def _holders(self, figure: Figure, topic: str | None) -> list[str]:
+        found = dict.fromkeys(c for f, c in self.index if same(f, figure))
+        if figure.unit == "%" and topic in ("progress", "tokens-so-far", "schedule", "finished"):
+            # a share of the run is a share of the schedule, not "95% into the run" of a plan
+            found = dict.fromkeys(
+                c
+                for c in found
+                if self.kb.claims[c].topic in (topic, "progress", "progress-history")
+            )
+        return list(found)
 
     def _strongest_first(self, claim_id: str) -> tuple[int, str]:
         """A spec or result states a figure; a status or context only mentions it."""
