@@ -82,8 +82,9 @@ class DigestService:
     ) -> Digest:
         found = self.changes(window, signals_window=signals_window)
         reply = self.render(found, lang=lang, recent=recent, limit=limit)
-        if found.progress is not None and self.pictures:
-            # progress moved in the window: the digest shows it (the senders attach it)
+        if found.progress is not None and self.pictures and limit is None:
+            # progress moved in the window: the whole digest shows it (the senders attach it);
+            # a chat's summary ("what changed?") stays words, and the CLI stays light
             drawn = chart(self.kb, lang=lang, today=self.today(), as_of=found.as_of)
             reply = dataclasses.replace(reply, extra={**reply.extra, "picture": drawn.png})
         return Digest(found, reply)
