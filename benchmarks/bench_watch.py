@@ -12,13 +12,23 @@ copy of a store that already holds the baseline:
 - first:  a fresh install recording the baseline.
 
 Run: `.venv/bin/python benchmarks/bench_watch.py`.
+
+Worst case (issue 13): `.venv/bin/python benchmarks/bench_watch.py --worst-case` runs one cycle
+against the hostile loopback server, every case of ``tests/watchers/hostile_cases.py`` at once
+(each on a host of its own) plus three pages trickling a byte a second one after another on a
+single host, with the production limits (2 MB a body, 30 s a request, 60 s a cycle), and
+prints the cycle's wall time and the process's peak RSS (the server runs in this process
+too). ``--deadline S`` scales the limits down for a quicker run (S a cycle, S/2 a request).
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import datetime as dt
 import json
+import logging
+import resource
 import shutil
 import statistics
 import sys
@@ -33,10 +43,17 @@ sys.path.insert(0, str(ROOT))
 import httpx  # noqa: E402
 
 from bot.store.signals import SQLiteSignalStore  # noqa: E402
-from bot.watchers.loop import build_runner  # noqa: E402
+from bot.watchers.cycle import WatchRunner  # noqa: E402
+from bot.watchers.deadline import CYCLE_DEADLINE  # noqa: E402
+from bot.watchers.fetch import Fetcher, FetchPolicy  # noqa: E402
+from bot.watchers.loop import build_runner, http_client  # noqa: E402
+from bot.watchers.page import PageWatcher  # noqa: E402
+from bot.watchers.rules import Rules  # noqa: E402
 from knowledge.knowledge_base import KnowledgeBase  # noqa: E402
 from knowledge.loader import load  # noqa: E402
 from tests.watchers import payloads as p  # noqa: E402
+from tests.watchers.hostile import Handler, HostileServer, Trickle, route  # noqa: E402
+from tests.watchers.hostile_cases import cases, gzip_bomb, serve  # noqa: E402
 from tests.watchers.internet import marin_internet  # noqa: E402
 from tests.watchers.web import Resource, Web  # noqa: E402
 
@@ -141,8 +158,65 @@ def measure(label: str, rounds: int, run: Callable[[int], tuple[float, float, in
     return statistics.median(cpu)
 
 
+def peak_rss_mb() -> tuple[float, float]:
+    """(VmHWM, ru_maxrss) of this process, in MB: two readings of the same peak."""
+    hwm = 0.0
+    with open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                hwm = int(line.split()[1]) / 1024
+    return hwm, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+async def worst_cycle(kb: KnowledgeBase, db: Path, deadline: float) -> int:
+    policy = FetchPolicy() if deadline == CYCLE_DEADLINE else FetchPolicy(deadline=deadline / 2)
+    chosen = cases(policy.max_bytes)
+    gzip_bomb()  # built before the cycle: the server's work, not the bot's
+    async with HostileServer() as server, http_client(policy) as client:
+        watchers = await serve(server, chosen, START)
+        slow: dict[str, Handler] = {f"/{i}": Trickle(b"<html>" + b" " * 600) for i in range(3)}
+        one_host = await server.site(route(slow))
+        watchers += [PageWatcher(f"{one_host}{path}") for path in slow]
+        names = [c.name for c in chosen] + [f"queued trickle {path}" for path in slow]
+        urls = [w.url for w in watchers]
+        with SQLiteSignalStore(db) as store:
+            fetcher = Fetcher(client, allowed=urls, clock=lambda: START, policy=policy)
+            rules = Rules(kb.watch_points)
+            runner = WatchRunner(
+                watchers,
+                fetcher,
+                store,
+                rules,
+                clock=lambda: START,
+                deadline=deadline,
+                failures_logged_at=logging.DEBUG,  # each outcome is printed below
+            )
+            before, _ = peak_rss_mb()
+            wall = time.perf_counter()
+            report = await runner.run_once()
+            wall = time.perf_counter() - wall
+    hwm, maxrss = peak_rss_mb()
+    for name, r in zip(names, report.sources, strict=True):
+        print(f"  {r.outcome.value:<13} {name}")
+    within = wall <= deadline
+    print(
+        f"worst case: {len(watchers)} hostile sources (cap {policy.max_bytes:,} B, "
+        f"{policy.deadline:g} s a request, {deadline:g} s a cycle): wall {wall:.2f} s "
+        f"({'within' if within else 'OVER'} the deadline); peak RSS {hwm:.1f} MB "
+        f"(VmHWM; ru_maxrss {maxrss:.1f} MB; {before:.1f} MB before the cycle)"
+    )
+    return 0 if within else 1
+
+
 def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--worst-case", action="store_true", help="one hostile cycle instead")
+    parser.add_argument("--deadline", type=float, default=CYCLE_DEADLINE, help="seconds a cycle")
+    args = parser.parse_args()
     kb = load(today=START.date())
+    if args.worst_case:
+        with tempfile.TemporaryDirectory() as tmp:
+            return asyncio.run(worst_cycle(kb, Path(tmp) / "worst.sqlite3", args.deadline))
     web = TimedWeb()
     marin = realistic(web)
     with tempfile.TemporaryDirectory() as tmp:

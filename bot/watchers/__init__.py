@@ -2,7 +2,8 @@
 
     fetch.py            the only network boundary: configured URLs only, conditional,
                         bounded, rate-limit aware; httpx errors become WatcherError here
-    base.py             the Watcher protocol: a configured URL, its query, a payload parser
+    waits.py            when a source says to come back (Retry-After, resets), bounded
+    watcher.py          the Watcher protocol: a configured URL, its query, a payload parser
     github_comments.py  new comments on an issue (#8506 status log, #8435 plan)
     github_commits.py   new commits, optionally touching one path
     github_search.py    new issues / PRs naming the run (search API)
@@ -13,8 +14,9 @@
     registry.py         which watcher reads which configured URL
     rules.py            which watch points and claims a finding may bear on
     signal.py           Finding (what a watcher saw) and Signal (what a curator reviews)
-    runner.py           one cycle over every source: backoff, baseline, dedupe, store
-    service.py          build a runner from the knowledge base; the loop ``serve`` runs
+    cycle.py            one cycle over every source: backoff, baseline, dedupe, store
+    deadline.py         hosts side by side, a host's sources in turn, all within a deadline
+    loop.py             build a runner from the knowledge base; the loop ``serve`` runs
     review.py           the queue as the digest and ``/signals`` show it
 
 A watcher never changes a claim or its confidence: ``bot.curator`` does, when a person says so.

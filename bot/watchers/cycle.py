@@ -12,21 +12,21 @@ For each source the runner
 The first successful poll of a source is its **baseline**: what is already there is recorded
 (so it is never reported later) but not queued, so a fresh install raises no flood. Errors
 back a source off exponentially (5 min, 10, 20 … at most 6 h); one source failing never
-stops the others. Sources on the same host are polled one after another, hosts in parallel.
+stops the others. Sources on the same host are polled one after another, hosts in parallel,
+and the whole cycle within a deadline (``deadline``): a source still waiting at the deadline
+is *not polled* this cycle, its state untouched, and goes first on its host next cycle.
 """
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-import httpx
-
 from bot.store.signals import SignalStore, WatchState
+from bot.watchers.deadline import CYCLE_DEADLINE, by_origin, poll_within
 from bot.watchers.fetch import Fetched, Fetcher, Validators
 from bot.watchers.rules import Rules
 from bot.watchers.signal import Signal, SignalState
@@ -45,6 +45,7 @@ class Outcome(StrEnum):
     SKIPPED = "backing off"
     RATE_LIMITED = "rate limited"
     FAILED = "failed"
+    NOT_POLLED = "not polled"  # the cycle's deadline came first; tried again next cycle
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -79,7 +80,9 @@ class CycleReport:
 
     @property
     def failed(self) -> list[SourceReport]:
-        return [r for r in self.sources if r.outcome in (Outcome.FAILED, Outcome.RATE_LIMITED)]
+        """The sources this cycle could not read (a cut by the deadline included)."""
+        unread = (Outcome.FAILED, Outcome.RATE_LIMITED, Outcome.NOT_POLLED)
+        return [r for r in self.sources if r.outcome in unread]
 
 
 class WatchRunner:
@@ -94,6 +97,7 @@ class WatchRunner:
         backoff: Backoff | None = None,
         failures_logged_at: int = logging.WARNING,
         known_through: dt.date | None = None,
+        deadline: float = CYCLE_DEADLINE,
     ) -> None:
         self.watchers = list(watchers)
         # The date of the knowledge base's newest record: on a source's first poll, anything
@@ -105,6 +109,7 @@ class WatchRunner:
         self.rules = rules
         self.clock = clock
         self.backoff = backoff or Backoff()
+        self.deadline = deadline  # seconds of wall time for a whole cycle
         # A caller that prints each cycle's report (``marin-watch watch``) names every failure
         # there already; it asks for DEBUG, so a failure is not said twice.
         self.failures_logged_at = failures_logged_at
@@ -120,21 +125,31 @@ class WatchRunner:
         """Poll every source once (``force``: also those backing off after errors)."""
         started = self.clock()
         sent_before = self.fetcher.requests
-        by_host: dict[str, list[Watcher]] = {}
-        for w in self.watchers:
-            by_host.setdefault(httpx.URL(w.url).host, []).append(w)
+        # Least recently tried first: a source the last deadline cut goes before those that
+        # were polled, so a slow neighbour on its host cannot starve it cycle after cycle.
+        tried = {s.url: s.last_attempt_at for s in self.store.source_states()}
+        never = dt.datetime.min.replace(tzinfo=dt.UTC)
+        order = sorted(self.watchers, key=lambda w: tried.get(w.url) or never)
         results: dict[str, SourceReport] = {}
 
-        async def poll_host(watchers: list[Watcher]) -> None:
-            for w in watchers:
-                results[w.url] = await self.poll(w, force=force)
+        async def poll_one(watcher: Watcher) -> None:
+            results[watcher.url] = await self.poll(watcher, force=force)
 
-        await asyncio.gather(*(poll_host(ws) for ws in by_host.values()))
+        await poll_within(by_origin((w.url, w) for w in order), poll_one, deadline=self.deadline)
+        for w in self.watchers:
+            if w.url not in results:
+                results[w.url] = self._not_polled(w)
         return CycleReport(
             started_at=started,
             sources=tuple(results[w.url] for w in self.watchers),
             requests=self.fetcher.requests - sent_before,
         )
+
+    def _not_polled(self, watcher: Watcher) -> SourceReport:
+        message = "deadline: not polled this cycle"
+        why = f"the cycle's {self.deadline:g}s ran out"
+        log.log(self.failures_logged_at, "%s: %s (%s)", watcher.url, message, why)
+        return self._report(watcher, Outcome.NOT_POLLED, message)
 
     async def poll(self, watcher: Watcher, *, force: bool = False) -> SourceReport:
         now = self.clock()

@@ -10,7 +10,8 @@ request here is
 - **bounded**: connect/read timeouts, one overall deadline, and a body cap enforced while
   streaming (a declared Content-Length past the cap is refused before reading);
 - **rate-limit aware**: 403/429 with ``Retry-After`` or ``X-RateLimit-Reset`` become
-  ``SourceRateLimited(until)``; the host is then held until that time for every source on it.
+  ``SourceRateLimited(until)``; the host is then held until that time for every source on it
+  (a host is an ``origin``: its name, and its port when that is not the default one).
 
 httpx errors are translated into ``WatcherError`` here, once.
 """
@@ -44,7 +45,10 @@ FEED = "application/atom+xml,application/rss+xml,application/xml;q=0.9,text/html
 class FetchPolicy:
     connect_timeout: float = 10.0
     read_timeout: float = 20.0
-    deadline: float = 30.0  # the whole request, body included (a slow drip cannot hold us)
+    # The whole request, body included: a source's own budget (a slow drip fails alone). Keep
+    # it under the cycle's deadline (``deadline``), so that a source the cycle cut goes first
+    # next time and ends, one way or the other, within its budget.
+    deadline: float = 30.0
     max_bytes: int = 2 * 1024 * 1024
     # 429 (or a GitHub secondary limit) without a header saying how long: wait this long
     default_rate_limit_wait: dt.timedelta = dt.timedelta(minutes=10)
@@ -87,6 +91,11 @@ class Fetched:
         return self.body.decode("utf-8", errors="replace")
 
 
+def origin(url: httpx.URL) -> str:
+    """Whom politeness is owed to: a host, and its port when that is not the default one."""
+    return url.host if url.port is None else f"{url.host}:{url.port}"
+
+
 class Fetcher:
     def __init__(
         self,
@@ -102,7 +111,7 @@ class Fetcher:
         self.clock = clock
         self.github_token = github_token
         self.policy = policy or FetchPolicy()
-        self._held: dict[str, dt.datetime] = {}  # host → rate-limited until
+        self._held: dict[str, dt.datetime] = {}  # origin → rate-limited until
         self.requests = 0  # requests actually sent (for tests and the benchmark)
 
     async def get(
@@ -126,7 +135,7 @@ class Fetcher:
             timeout=httpx.Timeout(self.policy.read_timeout, connect=self.policy.connect_timeout),
         )
         full = str(request.url)
-        self._check_hold(request.url.host, full)
+        self._check_hold(origin(request.url), full)
         if validators is not None and validators.url == full:
             if validators.etag:
                 request.headers["If-None-Match"] = validators.etag
@@ -142,13 +151,15 @@ class Fetcher:
         except httpx.TimeoutException as exc:
             raise WatcherError(f"{full}: timed out ({type(exc).__name__})") from exc
         except httpx.HTTPError as exc:
-            raise WatcherError(f"{full}: network error ({type(exc).__name__}: {exc})") from exc
+            raise WatcherError(
+                f"{full}: network error ({type(exc).__name__}: {_why(exc)})"
+            ) from exc
 
     async def _send(self, request: httpx.Request, full: str, cap: int) -> Fetched:
         self.requests += 1
         response = await self.client.send(request, stream=True)
         try:
-            self._note_quota(request.url.host, response)
+            self._note_quota(origin(request.url), response)
             if response.status_code == 304:
                 return self._fetched(full, response, b"")
             if response.status_code in (403, 429):
@@ -203,7 +214,7 @@ class Fetcher:
         if until is None:
             return None  # a plain 403: forbidden, handled as an error with backoff
         until = min(max(until, now), now + MAX_WAIT)
-        self._held[response.request.url.host] = until
+        self._held[origin(response.request.url)] = until
         return SourceRateLimited(
             f"{full}: rate limited (HTTP {response.status_code}) until {until:%Y-%m-%d %H:%M} UTC",
             until,
@@ -219,6 +230,14 @@ class Fetcher:
             server_date=http_date(response.headers.get("date")),
             content_type=response.headers.get("content-type", ""),
         )
+
+
+def _why(exc: BaseException) -> str:
+    """The first cause that says something (a reset is an httpx ReadError with no message)."""
+    seen: BaseException | None = exc
+    while seen is not None and not str(seen):
+        seen = seen.__cause__ or seen.__context__
+    return str(seen) if seen is not None else "no detail"
 
 
 # zlib window bits: gzip framing, and zlib-or-raw for "deflate" (servers send either).
@@ -267,6 +286,8 @@ async def _read_capped(response: httpx.Response, full: str, cap: int) -> bytes:
                 chunks.append(out)
         if inflate is not None:
             chunks.append(inflate.flush())
+            if size + len(chunks[-1]) > cap:
+                raise WatcherError(f"{full}: body passed the {cap:,}-byte cap; stopped reading")
     except zlib.error as exc:
         raise WatcherError(f"{full}: the compressed body is corrupt ({exc})") from exc
     return b"".join(chunks)

@@ -20,12 +20,13 @@ from typing import TYPE_CHECKING
 import httpx
 
 from bot.store.signals import SignalStore, SQLiteSignalStore
-from bot.watchers.cycle import Backoff, CycleReport, WatchRunner
+from bot.watchers.cycle import Backoff, CycleReport, Outcome, WatchRunner
+from bot.watchers.deadline import CYCLE_DEADLINE
 from bot.watchers.fetch import USER_AGENT, Fetcher, FetchPolicy
 from bot.watchers.registry import watchers_for
 from bot.watchers.rules import Rules
 from knowledge.clock import Clock
-from knowledge.errors import MarinWatchError
+from knowledge.errors import ConfigError, MarinWatchError
 from knowledge.knowledge_base import KnowledgeBase
 
 if TYPE_CHECKING:
@@ -46,7 +47,10 @@ def build_runner(
     policy: FetchPolicy | None = None,
     backoff: Backoff | None = None,
     failures_logged_at: int = logging.WARNING,
+    deadline: float = CYCLE_DEADLINE,
 ) -> WatchRunner:
+    if (policy or FetchPolicy()).deadline >= deadline:
+        raise ConfigError("a request's deadline must be shorter than the watch cycle's")
     rules = Rules(kb.watch_points)
     watchers = watchers_for(rules.urls)
     fetcher = Fetcher(
@@ -65,6 +69,7 @@ def build_runner(
         backoff=backoff,
         failures_logged_at=failures_logged_at,
         known_through=kb.newest_published(),
+        deadline=deadline,
     )
 
 
@@ -129,7 +134,13 @@ async def run_watchers_forever(
                 log.exception("watch cycle failed")
             else:
                 new = len(report.new_signals)
-                log.info("watch cycle: %d new signal(s), %d request(s)", new, report.requests)
+                cut = sum(r.outcome is Outcome.NOT_POLLED for r in report.sources)
+                log.info(
+                    "watch cycle: %d new signal(s), %d request(s)%s",
+                    new,
+                    report.requests,
+                    f", {cut} source(s) not polled (deadline)" if cut else "",
+                )
                 if on_cycle is not None:
                     await on_cycle(report)
             await asyncio.wait({stopped}, timeout=every.total_seconds())

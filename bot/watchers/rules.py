@@ -23,6 +23,20 @@ from answers.inputs import clean
 from bot.watchers.signal import Finding, Signal, SignalState, excerpt
 from knowledge.schema import WatchPoint
 
+# A terminal escape sequence, dropped whole: ``clean`` alone drops the ESC and leaves "[31m".
+_ESCAPE = re.compile(
+    r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]"  # CSI: colours, cursor moves, erasing the screen
+    r"|(?:\x1b\]|\x9d)[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"  # OSC: window titles, links
+    r"|\x1b[ -/]*[0-~]"  # any other: ESC, intermediates, one final character
+)
+
+
+def displayable(text: str, *, cut: bool = False) -> str:
+    """Watched text made safe to show: escape sequences and control characters dropped
+    (``cut``: to an excerpt, once the escapes are gone, so that none is cut in half)."""
+    bare = _ESCAPE.sub("", text)
+    return clean(excerpt(bare) if cut else bare)
+
 
 @dataclass(frozen=True)
 class _Point:
@@ -97,9 +111,9 @@ class Rules:
             date=finding.date,
             # Control characters (ANSI escapes, bells, RTL overrides…) in watched content never
             # reach a terminal or a chat: they are dropped before the signal is stored.
-            title=clean(finding.title),
-            excerpt=clean(excerpt(finding.text)),
-            publisher=clean(finding.publisher),
+            title=displayable(finding.title),
+            excerpt=displayable(finding.text, cut=True),
+            publisher=displayable(finding.publisher),
             claims=m.claims,
             watch_points=m.watch_points,
             state=state,
