@@ -35,7 +35,8 @@ async def run_telegram(ctx: AppContext, stop: asyncio.Event) -> None:
 
     def signals_for(lang: str) -> Reply:
         # Opened per request: /signals is rare, and the watchers own this part of the file.
-        with closing(SQLiteSignalStore(db_path)) as signals:
+        # read-only: /signals only reads (serve has created the file by the time anyone asks)
+        with closing(SQLiteSignalStore(db_path, read_only=db_path.exists())) as signals:
             return queue_reply(signals, lang=lang)
 
     bot = TelegramBot(

@@ -1,7 +1,9 @@
 """What a command needs, built once at the entry point from ``Settings`` and passed down.
 
 Expensive or stateful parts (the knowledge base, the store) open lazily: ``marin-watch ask``
-never touches SQLite, and ``subscriptions list`` never renders an answer.
+never touches SQLite, and ``subscriptions list`` never renders an answer. Commands that only
+look at the store open it read-only (``reading_store``, ``reading_signals``): they never
+create, migrate or write the file (``bot.store.readonly``).
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 from functools import cached_property
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from answers.lexicon import load_lexicon, uncovered_topics
@@ -34,12 +37,18 @@ if TYPE_CHECKING:
     from bot.store.sqlite import SQLiteStore
 
 
+def no_store(path: Path) -> str:
+    """Why a read-only command found nothing: no file, or one that holds nothing yet."""
+    return f"nothing stored at {path}" if path.exists() else f"no store at {path}"
+
+
 class AppContext:
     def __init__(self, settings: Settings, *, clock: Clock = system_clock) -> None:
         self.settings = settings
         self.clock = clock
         self._store: SQLiteStore | None = None
-        self._signals: SQLiteSignalStore | None = None
+        self._reading_store: SQLiteStore | None = None
+        self._reading_signals: SQLiteSignalStore | None = None
 
     def today(self) -> dt.date:
         return self.clock().date()
@@ -70,25 +79,37 @@ class AppContext:
             self._store = SQLiteStore(self.settings.db_path)
         return self._store
 
+    def reading_store(self) -> SQLiteStore | None:
+        """The store opened read-only, or None when there is none yet (no file, or a file
+        that holds nothing); a file that is not ours, or not at our version, is refused."""
+        if self._reading_store is None and self.settings.db_path.exists():
+            from bot.store.sqlite import SQLiteStore
+
+            store = SQLiteStore(self.settings.db_path, read_only=True)
+            self._reading_store = store if store.version else None
+        return self._reading_store
+
+    def reading_signals(self) -> SQLiteSignalStore | None:
+        """The signal store opened read-only, or None when there is none yet (as above)."""
+        if self._reading_signals is None and self.settings.db_path.exists():
+            signals = SQLiteSignalStore(self.settings.db_path, read_only=True)
+            self._reading_signals = signals if signals.version else None
+        return self._reading_signals
+
     @cached_property
     def digests(self) -> DigestService:
-        """Digests with the watchers' unreviewed signals, once a store exists (``ask`` and
-        ``digest`` never create the database file just to find it empty)."""
+        """Digests with the watchers' unreviewed signals, once a store exists, read-only
+        (``ask`` and ``digest`` never create the database file just to find it empty)."""
         feed = None
-        if self.settings.db_path.exists():
-            try:
-                feed = StoreSignalFeed(self.signals)
-            except StoreError as exc:
-                # The evidence digest needs only the knowledge base; an unreadable store
-                # costs the unreviewed-signals section, not the answer.
-                log.warning("digest without watcher signals: %s", exc)
+        try:
+            signals = self.reading_signals()
+        except StoreError as exc:
+            # The evidence digest needs only the knowledge base; an unreadable store
+            # costs the unreviewed-signals section, not the answer.
+            log.warning("digest without watcher signals: %s", exc)
+        else:
+            feed = StoreSignalFeed(signals) if signals is not None else None
         return DigestService(self.kb, Renderer(self.kb, self.clock), signals=feed)
-
-    @property
-    def signals(self) -> SQLiteSignalStore:
-        if self._signals is None:
-            self._signals = SQLiteSignalStore(self.settings.db_path)
-        return self._signals
 
     def _changes(self, lang: str, as_of: dt.date | None, days: int | None) -> Reply:
         """ "What changed (this week)?" in a chat: the changes in that many days, or the newest
@@ -102,6 +123,7 @@ class AppContext:
         if self._store is not None:
             self._store.close()
             self._store = None
-        if self._signals is not None:
-            self._signals.close()
-            self._signals = None
+        for reader in (self._reading_store, self._reading_signals):
+            if reader is not None:
+                reader.close()
+        self._reading_store = self._reading_signals = None

@@ -14,11 +14,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+from zoneinfo import available_timezones
 
 from answers.inputs import count
 from bot.digest.window import EARLIEST, MAX_DAYS
 from bot.store.contract import Subscription
+from knowledge.clock import zone
 
 # 09:00, 9:00, 21.30 or 7h15
 _TIME = re.compile(r"^([01]?\d|2[0-3])[:.h]([0-5]\d)$")
@@ -138,11 +139,7 @@ def _offset_zone(word: str) -> str | Invalid:
 
 
 def _known(name: str) -> bool:
-    try:
-        ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
-        return False
-    return True
+    return zone(name) is not None
 
 
 def parse_digest(args: Sequence[str], today: dt.date) -> DigestArgs | Invalid:

@@ -37,6 +37,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 def run(args: argparse.Namespace, ctx: AppContext) -> int:
     lang = args.lang or ctx.settings.default_language
     window = asked_window(args, ctx.today())  # refused before the knowledge base loads
+    # The digest only reads the store, read-only (never created, migrated or written); a
+    # file that is not ours, or not at our version, is refused here in one line, where a
+    # chat would go on without the unreviewed signals.
+    ctx.reading_signals()
     # The console is not a subscribed destination and records nothing, so "since the last
     # digest here" has no meaning: no window means the most recent batch.
     if window is None:

@@ -9,7 +9,7 @@ import sys
 
 from answers.labels import level as level_label
 from bot.commands.arguments import typed_count
-from bot.context import AppContext
+from bot.context import AppContext, no_store
 from bot.curator import Curator, snapshot_warning
 from bot.progress_promotion import promote_step, steps_in
 from bot.store.signals import SQLiteSignalStore
@@ -67,21 +67,31 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 
 def open_signals(ctx: AppContext, wanted: str) -> SQLiteSignalStore:
-    """The signal store; refused, and not created, when there is none yet."""
+    """The signal store, to review; refused, and not created, when there is none yet."""
     path = ctx.settings.db_path
     if not path.exists():
         raise CuratorError(f"no signal {wanted!r}: no store at {path} yet (watch --once makes one)")
     return SQLiteSignalStore(path)
 
 
+def open_signals_read_only(ctx: AppContext, wanted: str) -> SQLiteSignalStore:
+    """The signal store, read-only (``list`` and ``show`` never write); refused when there
+    is none yet."""
+    store = ctx.reading_signals()
+    if store is None:
+        where = no_store(ctx.settings.db_path)
+        raise CuratorError(f"no signal {wanted!r}: {where} yet (watch --once makes one)")
+    return store
+
+
 def run_list(args: argparse.Namespace, ctx: AppContext) -> int:
     states = None if args.all else [SignalState(args.state or SignalState.NEW)]
-    if not ctx.settings.db_path.exists():  # read-only: never create the store to find it empty
+    store = ctx.reading_signals()  # read-only: never created, migrated or written
+    if store is None:
         where = sys.stderr if args.json else sys.stdout
-        print(f"no signals yet (no store at {ctx.settings.db_path})", file=where)
+        print(f"no signals yet ({no_store(ctx.settings.db_path)})", file=where)
         return 0
-    with SQLiteSignalStore(ctx.settings.db_path) as store:
-        found = store.signals(states=states, limit=args.limit)
+    found = store.signals(states=states, limit=args.limit)
     if args.json:
         for s in found:
             print(json.dumps(to_json(s), ensure_ascii=False))
@@ -97,8 +107,8 @@ def run_list(args: argparse.Namespace, ctx: AppContext) -> int:
 
 
 def run_show(args: argparse.Namespace, ctx: AppContext) -> int:
-    with open_signals(ctx, args.id) as store:
-        s = Curator(store, ctx.settings.kb_dir, clock=ctx.clock).find(args.id)
+    store = open_signals_read_only(ctx, args.id)
+    s = Curator(store, ctx.settings.kb_dir, clock=ctx.clock).find(args.id)
     kb = ctx.kb
     print(f"signal {s.id} ({s.state})")
     print(f"  title:       {s.title}")

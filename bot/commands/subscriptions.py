@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from bot.context import AppContext
+from bot.context import AppContext, no_store
 from bot.store.contract import Subscription
 
 
@@ -21,12 +21,12 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 
 def run_list(args: argparse.Namespace, ctx: AppContext) -> int:
-    path = ctx.settings.db_path
-    if not path.exists():  # listing is read-only: never create the store just to find it empty
+    # Listing only reads: the store is opened read-only, never created, migrated or written.
+    store = ctx.reading_store()
+    if store is None:
         where = sys.stderr if args.json else sys.stdout
-        print(f"no subscriptions yet (no store at {path})", file=where)
+        print(f"no subscriptions yet ({no_store(ctx.settings.db_path)})", file=where)
         return 0
-    store = ctx.store
     subs = store.subscriptions(platform=args.platform, active_only=not args.all)
     rows: list[tuple[Subscription, str | None]] = []
     for s in subs:

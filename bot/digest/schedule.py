@@ -22,9 +22,9 @@ import datetime as dt
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.store.contract import Delivery, DeliveryState, Destination, Subscription
+from knowledge.clock import zone
 
 log = logging.getLogger(__name__)
 
@@ -151,10 +151,10 @@ def _histories(deliveries: Iterable[Delivery]) -> dict[Destination, _History]:
 
 
 def _zone(name: str) -> dt.tzinfo:
-    try:
-        return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
+    found = zone(name)
+    if found is None:
         # The store refuses unknown zones; one that vanished from tzdata since posts at its
         # UTC time rather than never ("a due digest is never skipped").
-        log.warning("unknown time zone %r; scheduling its digests in UTC", name)
+        log.warning("unknown time zone %r; scheduling its digests in UTC", name[:80])
         return dt.UTC
+    return found

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import datetime as dt
 import sqlite3
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.store.connection import parse_timestamp
 from bot.store.contract import Delivery, DeliveryState, Destination, Subscription
+from knowledge.clock import zone
 from knowledge.errors import InputRejected
 
 
@@ -15,12 +15,10 @@ def check_subscription(s: Subscription) -> None:
     """Refuse what the schedule could not honour, so it never meets an unknown zone."""
     if s.language not in ("en", "zh"):
         raise InputRejected(f"unsupported digest language {s.language!r}; use en or zh")
-    try:
-        ZoneInfo(s.timezone)
-    except (ZoneInfoNotFoundError, ValueError) as exc:
+    if zone(s.timezone) is None:
         raise InputRejected(
-            f"unknown time zone {s.timezone!r}; use an IANA name such as Asia/Shanghai"
-        ) from exc
+            f"unknown time zone {s.timezone[:80]!r}; use an IANA name such as Asia/Shanghai"
+        )
 
 
 def subscription_of(row: sqlite3.Row) -> Subscription:

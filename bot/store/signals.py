@@ -77,12 +77,21 @@ class SignalStore(Protocol):
 class SQLiteSignalStore:
     """``SignalStore`` over one SQLite file; use as a context manager or ``close()``."""
 
-    def __init__(self, path: Path | str, *, migrations: Sequence[Migration] = MIGRATIONS) -> None:
+    def __init__(
+        self,
+        path: Path | str,
+        *,
+        migrations: Sequence[Migration] = MIGRATIONS,
+        read_only: bool = False,  # writes refused; see bot.store.readonly
+    ) -> None:
         self.path = Path(path)
         # NORMAL, not FULL, on this connection only: in WAL mode a power cut can lose the
         # last polls, never corrupt the file, and a lost poll is simply redone (signals are
         # deduplicated by id). Deliveries keep FULL in SQLiteStore.
-        self._db = Database(self.path, migrations=migrations, synchronous="NORMAL")
+        self._db = Database(
+            self.path, migrations=migrations, synchronous="NORMAL", read_only=read_only
+        )
+        self.version = self._db.version  # 0 only read-only, for a file that holds nothing yet
 
     def __enter__(self) -> SQLiteSignalStore:
         return self

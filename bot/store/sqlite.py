@@ -33,10 +33,11 @@ class SQLiteStore:
         *,
         clock: Clock = system_clock,
         migrations: Sequence[Migration] = MIGRATIONS,
+        read_only: bool = False,  # writes refused; see bot.store.readonly
     ) -> None:
         self.path = Path(path)
         self.clock = clock
-        self._db = Database(self.path, migrations=migrations)
+        self._db = Database(self.path, migrations=migrations, read_only=read_only)
         self.version = self._db.version
 
     def __enter__(self) -> SQLiteStore:
