@@ -22,6 +22,9 @@ class Settings(BaseSettings):
         default=None, description="curated knowledge files (default: bundled)"
     )
     db_path: Path = Field(default=Path("marin-watch.sqlite3"), description="the SQLite store")
+    # PostgreSQL for several replicas (postgresql://user:password@host/db); unset: the SQLite
+    # file above. Secret: the password must never reach a log.
+    database_url: SecretStr | None = Field(default=None, description="the PostgreSQL store")
     # where serve keeps the static status page (marin-watch site build), rebuilt when the
     # knowledge files change (a promotion); unset: no page
     site_dir: Path | None = Field(default=None, description="the status page's folder")

@@ -21,6 +21,7 @@ from bot.config import Settings
 from bot.core import Core
 from bot.digest.builder import DigestService
 from bot.digest.window import MAX_DAYS, Window
+from bot.store.contract import Store
 from bot.store.signals import SQLiteSignalStore
 from bot.watchers.review import StoreSignalFeed
 from knowledge.clock import Clock, system_clock
@@ -34,7 +35,7 @@ log = logging.getLogger(__name__)
 CHAT_DIGEST_CLAIMS = 5
 
 if TYPE_CHECKING:
-    from bot.store.sqlite import SQLiteStore
+    pass
 
 
 def no_store(path: Path) -> str:
@@ -46,8 +47,8 @@ class AppContext:
     def __init__(self, settings: Settings, *, clock: Clock = system_clock) -> None:
         self.settings = settings
         self.clock = clock
-        self._store: SQLiteStore | None = None
-        self._reading_store: SQLiteStore | None = None
+        self._store: Store | None = None
+        self._reading_store: Store | None = None
         self._reading_signals: SQLiteSignalStore | None = None
 
     def today(self) -> dt.date:
@@ -72,16 +73,27 @@ class AppContext:
         )
 
     @property
-    def store(self) -> SQLiteStore:
+    def store(self) -> Store:
+        """The store subscriptions and deliveries live in: PostgreSQL when
+        ``MARIN_WATCH_DATABASE_URL`` is set (several replicas), else the SQLite file."""
         if self._store is None:
-            from bot.store.sqlite import SQLiteStore
+            url = self.settings.database_url
+            if url is not None:
+                from bot.store.postgres import PostgresStore
 
-            self._store = SQLiteStore(self.settings.db_path)
+                self._store = PostgresStore(url.get_secret_value(), clock=self.clock)
+            else:
+                from bot.store.sqlite import SQLiteStore
+
+                self._store = SQLiteStore(self.settings.db_path, clock=self.clock)
         return self._store
 
-    def reading_store(self) -> SQLiteStore | None:
+    def reading_store(self) -> Store | None:
         """The store opened read-only, or None when there is none yet (no file, or a file
-        that holds nothing); a file that is not ours, or not at our version, is refused."""
+        that holds nothing); a file that is not ours, or not at our version, is refused.
+        With PostgreSQL it is the shared store (it has no read-only mode yet)."""
+        if self.settings.database_url is not None:
+            return self.store
         if self._reading_store is None and self.settings.db_path.exists():
             from bot.store.sqlite import SQLiteStore
 
