@@ -14,10 +14,12 @@ import pytest
 from telegram.ext._utils import networkloop
 
 from bot.adapters.telegram.lifecycle import TelegramBot
+from bot.adapters.telegram.polling import GIVE_UP_AFTER
 from bot.core import Core
 from bot.digest.builder import DigestService
 from bot.startup import run_adapter
 from bot.store.sqlite import SQLiteStore
+from knowledge.errors import ConfigError
 from knowledge.knowledge_base import KnowledgeBase
 from tests.telegram.conftest import MovableClock, Sleeps, telegram_options
 from tests.telegram.tg_fake import ALICE, FakeBotAPI
@@ -108,3 +110,27 @@ async def test_another_process_polling_with_the_token_is_an_error_logged_once(
     assert [r for r in caplog.records if r.exc_info] == []
     assert logged(caplog, logging.ERROR) == [f"Telegram refused polling: {conflict}"]
     assert "Telegram accepts polling again after 3 failed polls" in logged(caplog, logging.INFO)
+
+
+async def test_a_second_poller_there_to_stay_is_refused_with_what_to_do(
+    kb: KnowledgeBase,
+    api: FakeBotAPI,
+    db_path: Path,
+    clock: MovableClock,
+    polling_waits: PollingWaits,
+) -> None:
+    """A deploy's brief overlap passes (the test above); another poller that stays means
+    two replicas long-polling one token, which Telegram does not allow: say so and stop."""
+    conflict = "Conflict: terminated by other getUpdates request"
+    api.fail("getUpdates", 409, conflict, times=GIVE_UP_AFTER + 5)
+    core = Core(kb, clock=clock)
+    with SQLiteStore(db_path, clock=clock) as store:
+        bot = TelegramBot(
+            telegram_options(), core, store, DigestService(kb, core.renderer), clock, Sleeps()
+        )
+        bot.requests = (api.request(), api.request())
+        with pytest.raises(ConfigError) as refused:
+            await asyncio.wait_for(run_adapter(bot, asyncio.Event()), 20)
+    message = str(refused.value)
+    assert "another process is polling with this bot token" in message
+    assert "MARIN_WATCH_TELEGRAM_WEBHOOK_URL" in message

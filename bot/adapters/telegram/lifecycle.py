@@ -38,7 +38,7 @@ from bot.adapters.telegram.app import (
 from bot.adapters.telegram.channel import channel_problem
 from bot.adapters.telegram.commands import register_commands
 from bot.adapters.telegram.handlers import PLATFORM, Handlers
-from bot.adapters.telegram.polling import already_logged, watched
+from bot.adapters.telegram.polling import GIVE_UP_AFTER, PollingWatch, already_logged, watched
 from bot.adapters.telegram.sender import (
     Sleep,
     TelegramSender,
@@ -77,6 +77,7 @@ class TelegramBot:
     name: str = "Telegram"
     last_report: RunReport | None = field(default=None, repr=False)
     app: TelegramApp | None = field(default=None, repr=False)
+    _polling: PollingWatch | None = field(default=None, repr=False)
     _channel_checked: dt.datetime | None = field(default=None, repr=False)
 
     def application(
@@ -86,8 +87,10 @@ class TelegramBot:
         rate_limiter: BaseRateLimiter[Any] | None = None,
     ) -> TelegramApp:
         quiet_ptb_flood_errors()
+        calls, updates = watched(requests)
+        self._polling = updates
         app = build_application(
-            self.options, self.handlers(), requests=watched(requests), rate_limiter=rate_limiter
+            self.options, self.handlers(), requests=(calls, updates), rate_limiter=rate_limiter
         )
         if app.job_queue is None:  # the job-queue extra is a dependency; fail loudly without it
             raise ConfigError("python-telegram-bot[job-queue] is required for the daily digest")
@@ -169,7 +172,21 @@ class TelegramBot:
         assert self.app is not None  # started
         how = "receiving updates by webhook" if self.options.webhook_url else "polling for updates"
         log.info("Telegram: @%s is %s", self.app.bot.username, how)
-        await stop.wait()
+        conflicted = self._polling.conflicted if self._polling is not None else asyncio.Event()
+        ended = asyncio.create_task(stop.wait())
+        refused = asyncio.create_task(conflicted.wait())
+        try:
+            await asyncio.wait([ended, refused], return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in (ended, refused):
+                task.cancel()
+        if conflicted.is_set() and not stop.is_set():
+            raise ConfigError(
+                "Telegram: another process is polling with this bot token (409 Conflict, "
+                f"{GIVE_UP_AFTER} polls in a row). Telegram hands updates to one long-poller "
+                "per token: stop the other one, or run several replicas behind a load "
+                "balancer with MARIN_WATCH_TELEGRAM_WEBHOOK_URL."
+            )
         log.info("Telegram: stopping; a digest run in progress is finished first")
 
     async def close(self) -> None:

@@ -8,12 +8,15 @@ getUpdates request and logs the streak:
     INFO     Telegram reachable again after <N> failed polls
 
 A refusal that is not the network's (409 ``Conflict``: another process polls with this
-token) is logged at ERROR, once per streak too. Polling is started with
+token) is logged at ERROR, once per streak too. One that lasts (``GIVE_UP_AFTER`` polls in a
+row: not a deploy's brief overlap) sets ``conflicted``, and the bot stops with a message
+saying why: Telegram hands updates to one long-poller per token. Polling is started with
 ``error_callback=already_logged``, which keeps PTB's own record of each failure out.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -22,8 +25,12 @@ from telegram.request import BaseRequest, HTTPXRequest
 
 log = logging.getLogger(__name__)
 
+# Refused polls in a row before another poller counts as there to stay (PTB waits 1 s, then
+# longer, between polls: a few minutes, more than a rolling deploy's overlap).
+GIVE_UP_AFTER = 10
 
-def watched(requests: tuple[BaseRequest, BaseRequest] | None) -> tuple[BaseRequest, BaseRequest]:
+
+def watched(requests: tuple[BaseRequest, BaseRequest] | None) -> tuple[BaseRequest, PollingWatch]:
     """The (calls, getUpdates) requests for the application, the second one watched; PTB's
     defaults (as ``ApplicationBuilder`` makes them) when none are given."""
     calls, updates = requests or (HTTPXRequest(), HTTPXRequest(connection_pool_size=1))
@@ -41,6 +48,8 @@ class PollingWatch(BaseRequest):
         self.request = request
         self.failures = 0  # in a row, since the last poll that went through
         self.refused = False  # the current streak includes a refusal
+        self.refusals = 0  # refused polls in the current streak
+        self.conflicted = asyncio.Event()  # another poller, there to stay
 
     @property
     def read_timeout(self) -> float | None:
@@ -67,6 +76,9 @@ class PollingWatch(BaseRequest):
 
     def failed(self, why: str, *, refused: bool) -> None:
         self.failures += 1
+        self.refusals += refused
+        if self.refusals >= GIVE_UP_AFTER:
+            self.conflicted.set()
         if refused and not self.refused:
             self.refused = True
             log.error("Telegram refused polling: %s", why)
@@ -77,7 +89,7 @@ class PollingWatch(BaseRequest):
         if self.failures:
             state = "accepts polling" if self.refused else "reachable"
             log.info("Telegram %s again after %d failed polls", state, self.failures)
-        self.failures, self.refused = 0, False
+        self.failures, self.refused, self.refusals = 0, False, 0
 
 
 def _description(code: int, payload: bytes) -> str:
