@@ -13,6 +13,7 @@ import contextlib
 import logging
 from contextlib import closing
 from pathlib import Path
+from typing import Any
 
 from answers.reply import Reply
 from answers.site import build_site
@@ -65,7 +66,13 @@ async def run_discord(ctx: AppContext, stop: asyncio.Event) -> None:
         clock=ctx.clock,
         default_language=ctx.settings.default_language,
     )
-    bot = DiscordBot(services, token, check_every=float(ctx.settings.digest_check_seconds))
+    settings = ctx.settings
+    shard: dict[str, Any] = {}
+    if settings.discord_shard_count is not None:  # this replica's one shard of the count
+        shard = {"shard_id": settings.discord_shard_id, "shard_count": settings.discord_shard_count}
+    bot = DiscordBot(
+        services, token, check_every=float(settings.digest_check_seconds), client_options=shard
+    )
     await run_adapter(bot, stop)
 
 

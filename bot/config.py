@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import AliasChoices, Field, SecretStr
+from pydantic import AliasChoices, Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -52,6 +52,21 @@ class Settings(BaseSettings):
         default=None,
         validation_alias=AliasChoices("MARIN_WATCH_DISCORD_TOKEN", "DISCORD_BOT_TOKEN"),
     )
+    # Sharding across replicas: each serve process connects one shard (Discord requires
+    # shards from 2,500 servers on); both set, or neither.
+    discord_shard_count: int | None = Field(default=None, ge=1, le=4096)
+    discord_shard_id: int | None = Field(default=None, ge=0, lt=4096)
+
+    @model_validator(mode="after")
+    def _one_shard_of_the_count(self) -> Settings:
+        count, shard = self.discord_shard_count, self.discord_shard_id
+        if (count is None) != (shard is None):
+            raise ValueError(
+                "set MARIN_WATCH_DISCORD_SHARD_COUNT and MARIN_WATCH_DISCORD_SHARD_ID together"
+            )
+        if count is not None and shard is not None and shard >= count:
+            raise ValueError(f"MARIN_WATCH_DISCORD_SHARD_ID {shard} is not below the count {count}")
+        return self
 
     # watchers
     github_token: SecretStr | None = Field(

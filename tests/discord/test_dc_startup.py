@@ -154,3 +154,45 @@ async def test_a_token_discord_rejects_fails_at_once_without_retrying(
             await launcher.start(FAST, token="revoked-token")
     assert len(logins(fake_discord)) == 1 and retries(caplog) == []
     assert launcher.closed == [True]
+
+
+async def test_a_replica_connects_its_own_shard_of_the_count(
+    fake_discord: FakeDiscord, services: Services
+) -> None:
+    """Sharding across replicas: each serve process identifies as one shard, as the
+    gateway documentation asks (``shard: [shard_id, num_shards]`` in IDENTIFY)."""
+    bot = DiscordBot(
+        services,
+        SecretStr(TOKEN),
+        check_every=3600,
+        client_options={"guild_ready_timeout": 0.01, "shard_id": 1, "shard_count": 2},
+    )
+    stop = asyncio.Event()
+    running = asyncio.create_task(run_adapter(bot, stop))
+    await asyncio.wait_for(fake_discord.identified.wait(), 5)
+    assert fake_discord.identify["shard"] == [1, 2]
+    stop.set()
+    await asyncio.wait_for(running, 5)
+
+
+def test_shard_settings_come_in_pairs_and_in_range(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pydantic import ValidationError
+
+    from bot.config import Settings
+
+    for env in (
+        {"MARIN_WATCH_DISCORD_SHARD_COUNT": "2"},
+        {
+            "MARIN_WATCH_DISCORD_SHARD_COUNT": "2",
+            "MARIN_WATCH_DISCORD_SHARD_ID": "2",
+        },
+    ):
+        for name, value in env.items():
+            monkeypatch.setenv(name, value)
+        with pytest.raises(ValidationError, match="MARIN_WATCH_DISCORD_SHARD"):
+            Settings()
+        for name in env:
+            monkeypatch.delenv(name)
+    monkeypatch.setenv("MARIN_WATCH_DISCORD_SHARD_COUNT", "2")
+    monkeypatch.setenv("MARIN_WATCH_DISCORD_SHARD_ID", "1")
+    assert Settings().discord_shard_id == 1
