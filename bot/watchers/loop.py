@@ -25,6 +25,7 @@ from bot.watchers.deadline import CYCLE_DEADLINE
 from bot.watchers.fetch import USER_AGENT, Fetcher, FetchPolicy
 from bot.watchers.registry import watchers_for
 from bot.watchers.rules import Rules
+from bot.watchers.watch_lease import WatchLease, lease_for
 from knowledge.clock import Clock
 from knowledge.errors import ConfigError, MarinWatchError
 from knowledge.knowledge_base import KnowledgeBase
@@ -110,8 +111,11 @@ async def run_watchers_forever(
     every: dt.timedelta = DEFAULT_EVERY,
     stop: asyncio.Event | None = None,
     on_cycle: Callable[[CycleReport], Awaitable[None]] | None = None,
+    lease: WatchLease | None = None,
 ) -> None:
     """Run a cycle, wait ``every``, repeat until ``stop`` is set (or the task is cancelled).
+    With a ``lease``, only while holding it: another replica runs the watchers meanwhile,
+    and this one takes over at its next try once that replica is gone.
 
     A cycle that fails as a whole (the store is locked, a bug) is logged and the loop goes
     on: watching must not take ``serve`` down.
@@ -119,7 +123,17 @@ async def run_watchers_forever(
     stop = stop or asyncio.Event()
     stopped = asyncio.create_task(stop.wait())
     try:
+        waiting = False
         while not stop.is_set():
+            if lease is not None and not lease.hold():
+                if not waiting:
+                    log.info("watchers: another replica runs them; this one waits its turn")
+                waiting = True
+                await asyncio.wait({stopped}, timeout=every.total_seconds())
+                continue
+            if waiting:
+                log.info("watchers: this replica runs them now")
+                waiting = False
             cycle = asyncio.create_task(runner.run_once())
             await asyncio.wait({cycle, stopped}, return_when=asyncio.FIRST_COMPLETED)
             if not cycle.done():  # asked to stop mid-cycle: drop the requests in flight
@@ -150,7 +164,11 @@ async def run_watchers_forever(
 
 async def serve_watchers(ctx: AppContext, stop: asyncio.Event) -> None:
     """``serve``'s watcher task (registered in ``bot.serve.ADAPTERS``): cycles until ``stop``."""
-    async with http_client() as client:
-        with open_runner(ctx, client) as runner:
-            every = dt.timedelta(minutes=ctx.settings.watch_interval_minutes)
-            await run_watchers_forever(runner, every=every, stop=stop)
+    lease = lease_for(ctx.settings)
+    try:
+        async with http_client() as client:
+            with open_runner(ctx, client) as runner:
+                every = dt.timedelta(minutes=ctx.settings.watch_interval_minutes)
+                await run_watchers_forever(runner, every=every, stop=stop, lease=lease)
+    finally:
+        lease.close()
