@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime as dt
 import logging
 from contextlib import closing
 from pathlib import Path
@@ -47,6 +48,7 @@ async def run_telegram(ctx: AppContext, stop: asyncio.Event) -> None:
         digests=ctx.digests,
         clock=ctx.clock,
         signals_for=signals_for,
+        lease=dt.timedelta(seconds=ctx.settings.delivery_lease_seconds),
     )
     await run_adapter(bot, stop)
 
@@ -71,7 +73,11 @@ async def run_discord(ctx: AppContext, stop: asyncio.Event) -> None:
     if settings.discord_shard_count is not None:  # this replica's one shard of the count
         shard = {"shard_id": settings.discord_shard_id, "shard_count": settings.discord_shard_count}
     bot = DiscordBot(
-        services, token, check_every=float(settings.digest_check_seconds), client_options=shard
+        services,
+        token,
+        check_every=float(settings.digest_check_seconds),
+        client_options=shard,
+        lease=dt.timedelta(seconds=settings.delivery_lease_seconds),
     )
     await run_adapter(bot, stop)
 

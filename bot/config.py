@@ -76,4 +76,7 @@ class Settings(BaseSettings):
 
     # schedule
     digest_check_seconds: int = Field(default=60, ge=5)
+    # How long a dead scheduler's digests in flight wait before another takes them over:
+    # several heartbeats (a third of it), so a busy store does not hand live sends away.
+    delivery_lease_seconds: int = Field(default=45, ge=3, le=3600)
     log_level: str = "INFO"

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime as dt
 import logging
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,6 +29,7 @@ from pydantic import SecretStr
 from bot.adapters.discord.client import PLATFORM, MarinClient, Services
 from bot.adapters.discord.sender import DiscordSender
 from bot.digest.delivery import run_due
+from bot.digest.lease import LEASE
 from bot.digest.run import RunReport
 from knowledge.errors import ConfigError
 
@@ -42,6 +44,7 @@ class DiscordBot:
     token: SecretStr
     check_every: float = 60.0  # seconds between two looks at the digest schedule
     client_options: dict[str, Any] = field(default_factory=dict)
+    lease: dt.timedelta = LEASE  # a dead scheduler's sends are taken over after this
     last_report: RunReport | None = field(default=None, repr=False)
     client: MarinClient | None = field(default=None, repr=False)
     connection: asyncio.Task[None] | None = field(default=None, repr=False)
@@ -120,6 +123,7 @@ class DiscordBot:
             DiscordSender(client),
             platform=PLATFORM,
             clock=services.clock,
+            lease=self.lease,
         )
         return self.last_report
 

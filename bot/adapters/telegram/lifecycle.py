@@ -49,6 +49,7 @@ from bot.chat.conversation import Conversation
 from bot.core import Core
 from bot.digest.builder import DigestService
 from bot.digest.delivery import run_due
+from bot.digest.lease import LEASE
 from bot.digest.run import RunReport
 from bot.store.contract import Destination, Store, Subscription
 from knowledge.clock import Clock, system_clock
@@ -75,6 +76,7 @@ class TelegramBot:
     # (calls, getUpdates) in place of PTB's HTTP clients: the tests' fake Bot API
     requests: tuple[BaseRequest, BaseRequest] | None = field(default=None, repr=False)
     name: str = "Telegram"
+    lease: dt.timedelta = LEASE  # a dead scheduler's sends are taken over after this
     last_report: RunReport | None = field(default=None, repr=False)
     app: TelegramApp | None = field(default=None, repr=False)
     _polling: PollingWatch | None = field(default=None, repr=False)
@@ -121,7 +123,7 @@ class TelegramBot:
         await self.ensure_channel(bot)
         sender = TelegramSender(bot, sleep=self.sleep)
         self.last_report = await run_due(
-            self.store, self.digests, sender, platform=PLATFORM, clock=self.clock
+            self.store, self.digests, sender, platform=PLATFORM, clock=self.clock, lease=self.lease
         )
         return self.last_report
 
