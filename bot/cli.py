@@ -106,7 +106,10 @@ def _settings_error(exc: SettingsError) -> str:
 def _first_error(exc: ValidationError) -> str:
     err = exc.errors()[0]
     field = ".".join(str(p) for p in err["loc"])
-    return f"MARIN_WATCH_{field.upper()}: {err['msg']}"
+    message = str(err["msg"]).removeprefix("Value error, ")
+    if not field:  # a rule across settings: its message names the variables
+        return message
+    return f"MARIN_WATCH_{field.upper()}: {message}"
 
 
 if __name__ == "__main__":
