@@ -66,7 +66,6 @@ async def run_discord(ctx: AppContext, stop: asyncio.Event) -> None:
         store=ctx.store,
         digests=ctx.digests,
         clock=ctx.clock,
-        default_language=ctx.settings.default_language,
     )
     settings = ctx.settings
     shard: dict[str, Any] = {}

@@ -256,7 +256,7 @@ class Conversation:
     ) -> Notice:
         """A server's daily digest in ``channel`` (Discord's ``/digest-channel set``)."""
         lang = self.language(chat)
-        said, _ = self.subscriptions.set_digest_channel(
+        said = self.subscriptions.set_digest_channel(
             chat, channel, time, zone, digest_language, lang
         )
         return self._told(chat, said)

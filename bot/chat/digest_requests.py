@@ -15,7 +15,7 @@ from bot.chat import args as parse
 from bot.chat.subscriptions import invalid
 from bot.chat.texts import Notice
 from bot.chat.where import Chat
-from bot.digest.builder import Digest, DigestService
+from bot.digest.builder import DigestService
 from bot.digest.delivery import deliver_now
 from bot.digest.sending import Sender
 from bot.digest.window import Window
@@ -49,7 +49,9 @@ class DigestRequests:
         if not chat.private:
             return await self._summary(chat, lang, window, sender)
         if self.store is None:  # the console: nothing to record a delivery in
-            digest = self.digests.build(window, lang=lang) if window else self._recent(lang)
+            digest = (
+                self.digests.build(window, lang=lang) if window else self.digests.recent(lang=lang)
+            )
             await sender.send(chat.destination, digest.reply)
             return None
         await deliver_now(
@@ -77,7 +79,7 @@ class DigestRequests:
         total = len(digest.changes.claims)
         if total <= limit:
             return None
-        start = _first_day(digest, self.clock().date())
+        start = digest.changes.window.first or parse.DIGEST_EARLIEST
         return Notice(
             "digest_summary",
             lang,
@@ -89,14 +91,6 @@ class DigestRequests:
             },
             chat.platform,
         )
-
-    def _recent(self, lang: str) -> Digest:
-        return self.digests.recent(lang=lang)
-
-
-def _first_day(digest: Digest, today: dt.date) -> dt.date:
-    after = digest.changes.window.after
-    return after + dt.timedelta(days=1) if after is not None else parse.DIGEST_EARLIEST
 
 
 def _whole_window(platform: str, start: dt.date, today: dt.date) -> str:

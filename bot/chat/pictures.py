@@ -9,6 +9,8 @@ from answers.reply import Reply
 from bot.core import Core
 from knowledge.progress import END_CLAIM, PLANNED_END
 
+CHART_FILE = "marin-535b-progress.png"  # the chart's file name, in a chat and a digest
+
 
 @dataclass(frozen=True)
 class Picture:
@@ -16,7 +18,7 @@ class Picture:
 
     png: bytes
     reply: Reply
-    name: str = "marin-535b-progress.png"
+    name: str = CHART_FILE
 
 
 def progress_picture(core: Core, lang: str) -> Picture:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from bot.chat import args as parse
 from bot.chat.texts import Notice
@@ -24,14 +23,6 @@ MISSING_PERMISSIONS = "missing permissions (403)"  # the broken reason the Disco
 # The commands whose answer depends on ``Chat.manager``: an adapter finds that fact out (a
 # Telegram group's member list is one API call away) only for these.
 NEEDS_MANAGER = ("subscribe", "unsubscribe", "settings")
-
-
-@dataclass(frozen=True)
-class ChannelChange:
-    """What ``set_digest_channel`` did, for the confirmation."""
-
-    subscription: Subscription
-    replaced: tuple[Destination, ...] = ()
 
 
 class Subscriptions:
@@ -116,18 +107,18 @@ class Subscriptions:
         zone: str,
         digest_language: str | None,
         lang: str,
-    ) -> tuple[Notice, ChannelChange | None]:
+    ) -> Notice:
         """Make ``channel`` the server's digest channel; any other one of the server stops."""
         refused = self._server_refusal(chat, lang)
         if refused is not None:
-            return refused, None
+            return refused
         assert self.store is not None and chat.server is not None
         at = parse.parse_time(time)
         if at is None:
-            return invalid(parse.Invalid("bad_time", time), lang, chat), None
+            return invalid(parse.Invalid("bad_time", time), lang, chat)
         parsed = parse.parse_zone(zone)
         if isinstance(parsed, parse.Invalid):
-            return invalid(parsed, lang, chat), None
+            return invalid(parsed, lang, chat)
         target = Destination(chat.platform, channel)
         replaced = tuple(
             s.destination for s in self._server(chat.server) if s.destination != target
@@ -149,10 +140,8 @@ class Subscriptions:
             " " + Notice("digest_replaced", lang, {"channel": f"<#{d.id}>"}).plain()
             for d in replaced
         )
-        values = {"channel": f"<#{channel}>", **_when(sub), "language": name}
-        values["replaced"] = replacing
-        said = Notice("digest_set", lang, values, chat.platform)
-        return said, ChannelChange(sub, replaced)
+        values = {"channel": f"<#{channel}>", **_when(sub), "language": name, "replaced": replacing}
+        return Notice("digest_set", lang, values, chat.platform)
 
     def clear_digest_channel(self, chat: Chat, lang: str) -> Notice:
         refused = self._server_refusal(chat, lang)

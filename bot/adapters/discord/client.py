@@ -45,8 +45,7 @@ class Services:
     core: Core
     store: Store
     digests: DigestService
-    clock: Clock = system_clock
-    default_language: str = "en"
+    clock: Clock = system_clock  # the reply language's default is the core's
     # servers whose digest setting is broken: a fast hint kept in step with the store
     broken_scopes: set[str] = field(default_factory=set)
     followups: Followups = field(default_factory=Followups)
@@ -110,9 +109,6 @@ class MarinClient(discord.Client):
             manager=guild is not None and (permissions.manage_guild or permissions.administrator),
             server=str(guild) if guild is not None else None,
         )
-
-    def language_of(self, interaction: discord.Interaction[Any]) -> str:
-        return self.conversation.language(self.chat_of(interaction))
 
     async def run_command(
         self, interaction: discord.Interaction[Any], name: str, words: Sequence[str] = ()

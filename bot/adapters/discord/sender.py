@@ -31,12 +31,11 @@ import discord
 from answers.reply import Reply
 from bot.adapters.discord.client import PLATFORM, MarinClient
 from bot.adapters.discord.embeds import Outgoing, render
+from bot.chat.pictures import CHART_FILE
 from bot.chat.subscriptions import MISSING_PERMISSIONS
 from bot.digest.sending import send_each
 from bot.store.contract import Destination
 from knowledge.errors import DeliveryError, DeliveryRetryable, DestinationGone
-
-CHART_NAME = "marin-535b-progress.png"  # the chart attached to a digest
 
 
 class DiscordSender:
@@ -53,12 +52,12 @@ class DiscordSender:
         picture = reply.extra.get("picture")
         outgoing = render(reply)
         if skip == 0 and isinstance(picture, bytes) and outgoing and outgoing[0].embeds:
-            outgoing[0].embeds[0].set_image(url=f"attachment://{CHART_NAME}")
+            outgoing[0].embeds[0].set_image(url=f"attachment://{CHART_FILE}")
 
         async def post(message: Outgoing) -> None:
             image = None
             if isinstance(picture, bytes) and message is outgoing[0] and skip == 0:
-                image = discord.File(io.BytesIO(picture), filename=CHART_NAME)
+                image = discord.File(io.BytesIO(picture), filename=CHART_FILE)
             await self._send_one(channel, destination, message, image)
 
         await send_each(outgoing, post, skip=skip)
