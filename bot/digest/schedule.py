@@ -36,7 +36,7 @@ RETRY_MAX = dt.timedelta(hours=1)
 COVERED = (DeliveryState.SENT, DeliveryState.SKIPPED)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DueDigest:
     subscription: Subscription
     window_start: dt.datetime  # exclusive, UTC: the end of the last covered window
@@ -47,7 +47,7 @@ class DueDigest:
         return self.subscription.destination
 
 
-@dataclass
+@dataclass(slots=True)
 class _History:
     """What one destination's daily deliveries say about the next one."""
 
@@ -55,6 +55,9 @@ class _History:
     in_flight: bool = False
     failures: int = 0
     last_failure: dt.datetime | None = None
+
+
+_NO_HISTORY = _History()  # read only: a destination never served
 
 
 def due_digests(
@@ -81,7 +84,7 @@ def due_digests(
         slot = slots.get(key)
         if slot is None:
             slot = slots[key] = latest_slot(now, sub.digest_time, sub.timezone)
-        history = histories.get(sub.destination) or _History()
+        history = histories.get(sub.destination, _NO_HISTORY)
         start = _window_start(sub, history, slot)
         if slot <= start or history.in_flight:
             continue
@@ -130,16 +133,25 @@ def _window_start(sub: Subscription, history: _History, slot: dt.datetime) -> dt
 
 
 def _histories(deliveries: Iterable[Delivery]) -> dict[Destination, _History]:
-    daily = [d for d in deliveries if d.kind == "daily"]
-    histories: dict[Destination, _History] = {}
-    for d in daily:
+    # Read on every scheduler check over every destination's latest records (100,000 and
+    # more), so: one pass for the coverage, a second over the uncovered rows only (a few).
+    covered: dict[Destination, dt.datetime] = {}
+    open_rows: list[Delivery] = []
+    for d in deliveries:
+        if d.kind != "daily":
+            continue
         if d.state in COVERED:
-            h = histories.setdefault(d.destination, _History())
-            if h.covered_until is None or d.window_end > h.covered_until:
-                h.covered_until = d.window_end
-    for d in daily:
-        h = histories.setdefault(d.destination, _History())
-        if h.covered_until is not None and d.window_end <= h.covered_until:
+            until = covered.get(d.destination)
+            if until is None or d.window_end > until:
+                covered[d.destination] = d.window_end
+        else:
+            open_rows.append(d)
+    histories = {dest: _History(covered_until=until) for dest, until in covered.items()}
+    for d in open_rows:
+        h = histories.get(d.destination)
+        if h is None:
+            h = histories[d.destination] = _History()
+        elif h.covered_until is not None and d.window_end <= h.covered_until:
             continue  # superseded by a later covered window
         if d.state is DeliveryState.PENDING:
             h.in_flight = True

@@ -23,7 +23,7 @@ class DeliveryState(StrEnum):
     SKIPPED = "skipped"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Destination:
     """Where a digest goes: a platform and its chat/channel id (always a string)."""
 
@@ -31,7 +31,7 @@ class Destination:
     id: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Subscription:
     destination: Destination
     language: str  # "en" | "zh"
@@ -46,7 +46,7 @@ class Subscription:
     created_at: dt.datetime | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Delivery:
     id: int
     destination: Destination

@@ -98,11 +98,15 @@ class PostgresStore:
         if active_only:
             where.append("active")
         with self._db.reading("list subscriptions") as conn:
-            rows = conn.execute(
-                f"SELECT {SUBSCRIPTION} FROM subscriptions WHERE {' AND '.join(where)} "
-                "ORDER BY platform, destination_id",
-                {"platform": platform},
-            ).fetchall()
+            rows = (
+                conn.cursor(binary=True)  # binary times and booleans: no text to parse
+                .execute(
+                    f"SELECT {SUBSCRIPTION} FROM subscriptions WHERE {' AND '.join(where)} "
+                    "ORDER BY platform, destination_id",
+                    {"platform": platform},
+                )
+                .fetchall()
+            )
         return [subscription_of(row) for row in rows]
 
     def move(self, old: Destination, new: Destination) -> None:
@@ -201,5 +205,5 @@ class PostgresStore:
         self, sql: str, params: Sequence[Any] | Mapping[str, Any] = ()
     ) -> list[Delivery]:
         with self._db.reading("read deliveries") as conn:
-            rows = conn.execute(sql, params).fetchall()
+            rows = conn.cursor(binary=True).execute(sql, params).fetchall()
         return [delivery_of(row) for row in rows]
