@@ -22,7 +22,8 @@ _SENTENCES = re.compile(r"(?<=[.!?])\s+|[。！？；;\n（）()，、]+|(?<!\d)
 _JOINS = re.compile(r"\s+(?:and|but|plus|also|while)\s+|而且|并且|还有|但是|另外|而")
 _FIGURE = re.compile(
     r"(?<![\w.])(\d+(?:[.,]\d+)*)\s?(%|[kmbt](?![a-z])|e\d+|万亿|亿|万|trillion|billion|million)?"
-    r"((?:\s*[\w-]+){0,3})",
+    # the words after it, looked at, not taken: "11,264 sequences of 4,096 tokens" is two
+    r"(?=((?:\s*[\w-]+){0,3}))",
     re.IGNORECASE,
 )
 # The run's own name is no figure of it: "Marin 535B is behind" states nothing about 535B.
@@ -35,6 +36,7 @@ _MONTH = re.compile(
     + "|".join(f"{m[:3]}(?:{m[3:]})?" for m in _MONTHS.split())
     + r")\b\.?\s*(\d{1,2})?(?:st|nd|rd|th)?\b"
     r"|(\d{1,2})\s*月\s*(?:(\d{1,2})\s*[日号號])?"
+    r"|(?<![\d.,/])(\d{1,2})/(\d{1,2})(?![\d/.])"  # 10/07, 9/2: month/day, as posted
 )
 
 
@@ -43,6 +45,9 @@ class Figure:
     value: float
     unit: str  # "exact" (a plain count, compared digit for digit), "n" (scaled), "%", "flops"
     noun: str = ""  # the word after a plain count: "layers", "gpus", "rungs"
+    # half a unit of the last digit written: "9.26T" is 9.255T to 9.265T, "18T" 17.5T to 18.5T
+    # (0: not written by anyone, e.g. the progress series' own arithmetic)
+    spread: float = 0.0
 
 
 def assertions_in(message: str) -> list[str]:
@@ -91,16 +96,24 @@ def figures(text: str) -> list[Figure]:
         except ValueError:
             continue
         unit = (unit or "").lower()
+        places = len(digits.rpartition(".")[2]) if "." in digits else 0
+        scale = 1.0
         if unit.startswith("e"):
-            value, unit = value * 10 ** int(unit[1:]), "flops"
+            scale, unit = 10.0 ** int(unit[1:]), "flops"
         elif unit in _SCALE:
-            value, unit = value * _SCALE[unit], "n"
+            scale, unit = _SCALE[unit], "n"
         elif unit != "%":
             unit = "n" if "." in digits else "exact"
+        value *= scale
         noun = _noun(after) if unit == "exact" else ""
         if unit == "exact" and not noun and (value < 10 or 1900 < value < 2100):
             continue  # "3 months", a year: said better by other rules
-        found.append(Figure(value, unit, noun))
+        if unit == "flops":  # "5e24" is one significant figure: 4.95e24 to 5.05e24
+            places += 1
+        spread = 0.5 * scale * 10.0**-places
+        if unit == "%":  # "50.7%" of a share the records give as 50.64%
+            spread = max(spread, 0.1)
+        found.append(Figure(value, unit, noun, min(spread, 0.02 * abs(value))))
     return found
 
 
@@ -122,23 +135,27 @@ def months(text: str) -> list[tuple[int, int | None]]:
     """(month, day or None) of each date written as "August 19", "Aug", "8月19日"."""
     names = [m[:3] for m in _MONTHS.split()]
     out = []
-    for name, day, number, zh_day in _MONTH.findall(fold(text)):
+    for name, day, number, zh_day, slash_month, slash_day in _MONTH.findall(fold(text)):
         if name:
             out.append((names.index(name[:3]) + 1, int(day) if day else None))
-        elif 1 <= int(number) <= 12:
+        elif number and 1 <= int(number) <= 12:
             out.append((int(number), int(zh_day) if zh_day else None))
+        elif slash_month and 1 <= int(slash_month) <= 12 and 1 <= int(slash_day) <= 31:
+            out.append((int(slash_month), int(slash_day)))
     return out
 
 
 def same(a: Figure, b: Figure) -> bool:
     """The same figure: digit for digit for a plain count (with the same counted noun, or
-    neither with one), within 2% for a scaled figure ("535B" is the spec's 535.3B)."""
+    neither with one); a scaled figure to the precision it was written in ("535B" is the
+    spec's 535.3B, "23B" its 22.76B, but "9.26T" is not 9.11T)."""
     counts = {"n", "exact"}
     if a.unit != b.unit and not (a.unit in counts and b.unit in counts):
         return False
     if "exact" in (a.unit, b.unit):  # a: the knowledge base's, b: the assertion's
         return a.value == b.value and (not b.noun or a.noun == b.noun)
-    return abs(a.value - b.value) <= 0.02 * max(abs(a.value), abs(b.value), 1.0)
+    spread = b.spread or 0.02 * max(abs(a.value), abs(b.value), 1.0)
+    return abs(a.value - b.value) <= spread * 1.001  # 1.001: "18.75" read back as float
 
 
 def figure_index(kb: KnowledgeBase) -> list[tuple[Figure, str]]:

@@ -26,86 +26,42 @@ from answers.reading import Reader
 from answers.render import Renderer
 from answers.reply import Reply
 from answers.text import fold
+from answers.verdict_words import (
+    APPROXIMATE,
+    AS_DONE,
+    BEGUN,
+    BEHIND,
+    CAUSE,
+    CURRENT,
+    DAMAGE,
+    DENSE,
+    DONE,
+    DONOR,
+    DURATION,
+    HEDGED,
+    LATER_PHASE,
+    NEGATION,
+    OTHER_HARDWARE,
+    PUBLIC_CHECKPOINT,
+    REACHED,
+    RELEASED,
+    RUN_ID,
+    SCORED,
+    STARTED,
+    SURELY_DONE,
+    TERMS,
+)
 from knowledge.knowledge_base import KnowledgeBase
 from knowledge.schema import ClaimKind
 
+OTHER_MODELS = "other-models"
 SUPPORTED, CONTRADICTED, UNSUPPORTED = "supported", "contradicted", "unsupported"
 PLAN_AS_FACT, OFF_TOPIC, NOT_CHECKED = "plan-as-fact", "off-topic", "not-checked"
-_NEGATION = re.compile(
-    r"\b(?:not|isn'?t|hasn'?t|haven'?t|wasn'?t|aren'?t|no|never|yet to|nothing)\b"
-    r"|没|沒|未|不是|尚未"
-)
-# What no record shows, whatever the wording: finished, a later phase begun, released, scored.
-_DONE = re.compile(
-    r"\b(?:finish(?:ed|es)?|done|complete[ds]?|wrapped|ended|concluded|fully trained)\b"
-    r"|训完|訓完|训练完|訓練完|完成了|已完成|已经完成|已經完成|完成预训练|完成預訓練|结束了|結束了"
-    r"|已结束|跑完"
-)
-_LATER_PHASE = re.compile(
-    r"\b(?:mid-?training|post-?training|rlhf|rl|sft|instruct|cool-?down)\b|中期训练|中期訓練"
-    r"|后训练|後訓練|冷却|冷卻|微调"
-)
-_BEGUN = re.compile(
-    r"\b(?:start(?:ed|s)?|began|begun|kicked|underway|running|ran|doing|in progress|entered"
-    r"|on|switched)\b"
-    r"|开始|開始|进入|進入|上了|已经|已經|在做|启动"
-)
-_RELEASED = re.compile(
-    r"\b(?:released?|releasing|weights?|download(?:able)?|open[- ]?source[ds]?|drops?|dropping"
-    r"|out now|hugging ?face|hf|available|ship(?:s|ped|ping)?|live|demo|api|playground"
-    r"|chat version)\b|发布|發布|开源|開源|放出|权重|權重|下载|下載|上线|上線|釋出|可以用"
-)
-_SCORED = re.compile(
-    r"\b(?:beats?|outperforms?|better than|sota|state of the art|mmlu|gsm8k|humaneval|scores?"
-    r"|scored|benchmarks?|elo|arena|eval(?:uation)?s? (?:results?|scores?|numbers))\b"
-    r"|结果也?出来|結果也?出來"
-    r"|吊打|超过|超越|跑分|分数|打败|碾压|評測|评测|榜|比.{1,12}(?:好|强|強|高)"
-)
-# A plan's figure or date stated as done or certain.
-_AS_DONE = re.compile(
-    r"\b(?:was|were|been|got|has|have|had|already|took|finished in|trained|ran|over"
-    r"|ends?|ending|will end|extended|switch(?:ed)?|hit|reached|delivered|locked|burn(?:ed|t)?)\b"
-    r"|已|训了|訓了|用了|用完|扩展到|擴展到|扩到|擴到|结束|結束|花了|烧了|燒了|达到|達到|到了|肯定|切到|换到"
-)
-_HEDGED = re.compile(
-    r"\b(?:plan(?:s|ned)?|expected|scheduled|target(?:ed)?|aims?|supposed|estimate[ds]?|predict"
-    r"(?:s|ed)?|forecast|says|said|according to|per the|roughly|about|around|approximately)\b"
-    r"|~|大约|大約|左右|约"
-    r"|计划|計劃|预计|預計|目标|目標|预定|預定|估计|預測|预测|写着|寫著|说的是|據|据"
-)
-_DURATION = re.compile(
-    r"\b(?:\d+|three|two|four)\s*(?:months?|days?)\b|[一二三四五六\d]+\s*[个個]月|\d+\s*天"
-)
-# Words that state a planned figure as reached, whatever hedge sits beside them ("已经达到
-# 预注册的目标 loss": the target is the object, not a hedge).
-_REACHED = re.compile(r"\b(?:already|hit|reached|used up)\b|已经|已經|达到|達到|用完|到了")
-# The run gone wrong or late: no record says so (the newest record is named instead).
-_BEHIND = re.compile(
-    r"\b(?:behind|delayed|late|slipp(?:ed|ing)|abandon(?:ed)?|cancel(?:l?ed)?|dead|killed"
-    r"|stopped|halted|paused|scrapped|diverg(?:ed|es|ing)|pulled the plug|shut down|went flat)\b"
-    r"|落后|落後|延期|推迟|推遲|放弃|放棄|取消|停了|烂尾|爛尾|暂停|发散|發散|崩了"
-)
-_DONOR = re.compile(
-    r"\b(?:nvidia|jensen)\b.{0,30}\b(?:donat|gift|sponsor|gave)|(?:英伟达|輝達|nvidia).{0,10}(?:捐|赞助|贊助|送)"
-)
-_STARTED = re.compile(
-    r"\b(?:start|began|begun|kick|launch)|开训|開訓|开始|開始|启动|啟動|开跑|開跑"
-)
-_DENSE = re.compile(r"\bdense\b|稠密|密集模型")
-_RUN_ID = re.compile(r"\bhero-[a-z0-9_.-]*[a-z0-9]")
-_CURRENT = re.compile(r"\b(?:current|now|latest|newest)\b|目前|当前|當前|现在|現在|最新")
-_OTHER_HARDWARE = re.compile(
-    r"\b(?:h100|h200|h800|a100|a800|v100|mi300x?|mi250|tpu|tpuv\d|4090|gaudi)s?\b"
-)
-# Words that name one fact of the records, when no figure says more.
-TERMS = (
-    (re.compile(r"\bgb200\b|nvl72"), "hardware-gb200"),
-    (re.compile(r"\bhuang\b|黄仁勋|黃仁勳|黄氏|黃氏"), "hardware-gift"),
-    (re.compile(r"\bhalf ?way\b|\bhalf done\b|过半|過半|一半"), "progress-halfway-post"),
-    (re.compile(r"\bmoe\b|mixture[- ]of[- ]experts|混合专家|混合專家"), "architecture"),
-)
 # Spec topics: a figure that differs from the record contradicts it (a run's progress only
 # moves on, so a step or a share no record holds is unsupported, never "contradicted").
+PROGRESS_READINGS = ("progress", "tokens-so-far", "schedule", "finished", "progress-history")
+SHARES = {"throughput", "phases", "context-length", "tokens"}  # topics with shares of their own
+SCHEDULE = {"tokens", "phases", "duration"}
 STATIC = {"architecture", "hardware", "ladder", "started", "flops"}
 END = dt.date(2026, 12, 1)
 
@@ -130,7 +86,7 @@ class Checker:
             found.append(self.verdict(piece, done=done))
             text = fold(piece)
             done = done or bool(
-                (_DONE.search(text) or _AS_DONE.search(text)) and not _NEGATION.search(text)
+                (DONE.search(text) or AS_DONE.search(text)) and not NEGATION.search(text)
             )
         return found
 
@@ -142,25 +98,30 @@ class Checker:
         held = [self._holders(f, topic) for f in said]
         names_run = self.reader.matcher.names_run(words)
         # "256 experts", "three months": something of this run's to check, whatever the reading
-        checkable = any(f.noun for f in said) or bool(_DURATION.search(text))
-        if topic in DECLINING and not names_run and not checkable:
-            return Assertion(words, OFF_TOPIC)
-        denied = bool(_NEGATION.search(text))
+        checkable = any(f.noun for f in said) or bool(DURATION.search(text))
+        if topic in DECLINING and not names_run and (not checkable or topic == OTHER_MODELS):
+            return Assertion(words, OFF_TOPIC)  # "Kimi K2 也是 384 experts": Kimi's figure
+        denied = bool(NEGATION.search(text))
         found = self._overclaim(text, denied)
         if found is not None:
             return Assertion(words, *found)
-        behind = _BEHIND.search(text) and not denied and not _HEDGED.search(text)
+        behind = BEHIND.search(text) and not denied and not self._hedged(text)
         if behind and not any(held):
             newest = self._claims("progress")[-1:]
             return Assertion(words, UNSUPPORTED, (*newest, *self._with("training-ongoing-1010")))
-        if _DONOR.search(text) and not re.search(r"huang|黄|黃", text):
+        if CAUSE.search(text) and not denied and not self._states_cause(held):
+            # "the gap is because 5e24 counts post-training": a reason no record gives
+            return Assertion(words, UNSUPPORTED, self._claims(topic)[:1] if topic else ())
+        if DAMAGE.search(text) and not denied:
+            return Assertion(words, UNSUPPORTED, self._claims("incidents")[-1:])
+        if DONOR.search(text) and not re.search(r"huang|黄|黃", text):
             return Assertion(words, CONTRADICTED, self._with("hardware-gift"))
-        if _DENSE.search(text) and not denied:
+        if DENSE.search(text) and not denied:
             return Assertion(words, CONTRADICTED, ("architecture",))
-        if _OTHER_HARDWARE.search(text) and not denied:
+        if OTHER_HARDWARE.search(text) and not denied:
             return Assertion(words, CONTRADICTED, ("hardware-gb200",))
-        ids = _RUN_ID.findall(text)
-        if ids and _CURRENT.search(text) and "hero-mfu30-step231k" not in ids:
+        ids = RUN_ID.findall(text)
+        if ids and CURRENT.search(text) and "hero-mfu30-step231k" not in ids:
             return Assertion(words, CONTRADICTED, ("run-current",))
         plan = self._plan_as_fact(text, said, held, topic, done)
         if plan is not None:
@@ -171,16 +132,18 @@ class Checker:
         """Finished, a later phase begun, released, scored: no record shows any of them, so
         an assertion of one is unsupported, and a denial is consistent with the records."""
         verdict = SUPPORTED if denied else UNSUPPORTED
-        later = _LATER_PHASE.search(text)
-        if later and _BEGUN.search(text) and not _HEDGED.search(text):
+        later = LATER_PHASE.search(text)
+        if later and BEGUN.search(text) and not self._hedged(text):
             if later[0].startswith(("cool", "冷")) and not denied:
                 return PLAN_AS_FACT, self._with("mixture-plan", "pretraining-not-finished")
             return verdict, self._with("pretraining-not-finished")
-        if _DONE.search(text) and "%" not in text:
+        if DONE.search(text) and "%" not in text:
             return verdict, self._with("pretraining-not-finished")
-        if _RELEASED.search(text):
+        if RELEASED.search(text):
             return verdict, self._with("model-not-released")
-        if _SCORED.search(text):
+        if PUBLIC_CHECKPOINT.search(text):
+            return verdict, self._with("checkpoints-not-public", "model-not-released")
+        if SCORED.search(text):
             return verdict, self._with("no-evaluations")
         return None
 
@@ -194,13 +157,18 @@ class Checker:
     ) -> tuple[str, ...] | None:
         """A planned figure, length or end date stated as done or certain (by itself, or by
         the clause before it: "it is done: 18T tokens")."""
-        plans = {c.id for c in self.kb.claims.values() if c.kind is ClaimKind.PLAN}
+        # the schedule's spec is a plan too: "already at 15T" states phase 1's share as done
+        plans = {
+            c.id
+            for c in self.kb.claims.values()
+            if c.kind is ClaimKind.PLAN or (c.kind is ClaimKind.SPEC and c.topic in SCHEDULE)
+        }
         planned = [c for h in held for c in h if c in plans]
-        stated = (done or bool(_AS_DONE.search(text))) and not _HEDGED.search(text)
-        if planned and (stated or _REACHED.search(text)):
+        stated = (done or bool(AS_DONE.search(text))) and not self._hedged(text)
+        if planned and (stated or REACHED.search(text)):
             return tuple(dict.fromkeys(planned))
-        duration = bool(_DURATION.search(text))
-        if (duration or (END.month, END.day) in months(text)) and not _HEDGED.search(text):
+        duration = bool(DURATION.search(text))
+        if (duration or (END.month, END.day) in months(text)) and not self._hedged(text):
             return self._with("duration-plan", "expected-end")
         if topic in ("context-length", "phases") and stated:
             return self._claims(topic, kinds={ClaimKind.PLAN})[:1] or None
@@ -215,36 +183,62 @@ class Checker:
         held: list[list[str]],
     ) -> Assertion:
         dates = months(text)
-        if topic in ("started", "start-date") and dates and _STARTED.search(text):
-            ok = all(m == 8 for m, _ in dates)  # started Aug 19, announced Aug 21
+        if topic in ("started", "start-date") and dates and STARTED.search(text):
+            # started Aug 19; the status log opened Aug 20, the launch post Aug 21
+            ok = all(m == 8 and (d is None or 19 <= d <= 21) for m, d in dates)
             return Assertion(words, SUPPORTED if ok else CONTRADICTED, ("start-date",))
         if (END.month, END.day) in dates:  # the planned end, stated as a plan
             return Assertion(words, SUPPORTED, self._with("expected-end"))
         if not said:
             named = [claim for pattern, claim in TERMS if pattern.search(text)]
-            if named and not _NEGATION.search(text):
+            if named and not NEGATION.search(text):
                 return Assertion(words, SUPPORTED, self._with(*named))
             return Assertion(words, NOT_CHECKED)  # nothing to hold it against: not guessed
         if all(held):
+            # Said by one record, best; else each figure by some record ("the plan is ~18T
+            # tokens in about 100 days": two records), if each can speak to what was asked.
             every = set.intersection(*(set(h) for h in held))
-            chosen = sorted(every, key=self._strongest_first) or sorted(
-                {c for h in held for c in h}, key=self._strongest_first
-            )
-            return Assertion(words, SUPPORTED, tuple(chosen[:3]))
+            each = [[c for c in h if self._fits(c, topic)] for h in held]
+            fitting = [c for c in every if self._fits(c, topic)]
+            if fitting or all(each):
+                chosen = sorted(fitting or {c for h in each for c in h}, key=self._strongest_first)
+                return Assertion(words, SUPPORTED, tuple(chosen[:3]))
         if topic in STATIC:
             return Assertion(words, CONTRADICTED, self._claims(topic)[:1])
         newest = self._claims(topic) if topic else ()
         return Assertion(words, UNSUPPORTED, newest[-1:] if topic == "progress" else newest[:1])
 
+    @staticmethod
+    def _hedged(text: str) -> bool:
+        """Told as a plan or an estimate, not as done."""
+        if HEDGED.search(text):
+            return True
+        return bool(APPROXIMATE.search(text)) and not SURELY_DONE.search(text)
+
+    def _fits(self, claim_id: str, topic: str | None) -> bool:
+        """Whether a claim can speak to an assertion read as ``topic``: a run's progress is
+        never shown by a plan's or a spec's figure (15T is the spec's phase-1 share, not the
+        tokens trained by October)."""
+        if topic in PROGRESS_READINGS:
+            return self.kb.claims[claim_id].kind is not ClaimKind.PLAN
+        return True
+
+    def _states_cause(self, held: list[list[str]]) -> bool:
+        every = set.intersection(*(set(h) for h in held)) if held and all(held) else set()
+        return any(CAUSE.search(fold(self.kb.claims[c].statement.en)) for c in every)
+
     def _holders(self, figure: Figure, topic: str | None) -> list[str]:
         found = dict.fromkeys(c for f, c in self.index if same(f, figure))
-        if figure.unit == "%" and topic in ("progress", "tokens-so-far", "schedule", "finished"):
+        if figure.unit == "%" and topic in PROGRESS_READINGS:
             # a share of the run is a share of the schedule, not "95% into the run" of a plan
             found = dict.fromkeys(
                 c
                 for c in found
-                if self.kb.claims[c].topic in (topic, "progress", "progress-history")
+                if self.kb.claims[c].topic in (topic, "progress", "progress-history", "duration")
             )
+        elif figure.unit == "%" and topic in SHARES:
+            # a share is a share of its topic: "MFU 15%" is not the run's 15% of its steps
+            found = dict.fromkeys(c for c in found if self.kb.claims[c].topic == topic)
         return list(found)
 
     def _strongest_first(self, claim_id: str) -> tuple[int, str]:

@@ -34,6 +34,7 @@ from tests.conftest import Conversation
 
 RUMOURS = Path(__file__).parent / "data" / "rumours.tsv"
 RUMOURS2 = Path(__file__).parent / "data" / "rumours2.tsv"
+RUMOURS3 = Path(__file__).parent / "data" / "rumours3.tsv"
 YOU = Chat("console", "console", "you")
 
 
@@ -60,6 +61,20 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("it hasn't finished yet", [SUPPORTED]),
         ("Llama 4 is out and BTC hit 100k", [OFF_TOPIC, OFF_TOPIC]),
         ("Percy said the run is going smoothly", [NOT_CHECKED]),  # nothing to hold it to
+        # another model's figure is that model's, even when the run has one like it
+        ("Kimi K2 也是 384 experts", [OFF_TOPIC]),
+        # a share is a share of its topic: 15% of the steps is no MFU of 15%
+        ("Marin 535B MFU 其实只有 15%", [UNSUPPORTED]),
+        # 数据 ("data") is no hedge; the planned switch stated as done
+        ("冷却数据配比从 312,192 步开始切换了", [PLAN_AS_FACT]),
+        ("检查点 step-231464 已经公开了", [UNSUPPORTED]),
+        ("the 5e24 vs 2.7e24 gap is because 5e24 counts post-training", [UNSUPPORTED]),
+        ("two GB200 racks got fried", [UNSUPPORTED]),
+        ("context extension 4k→8k happened at ~195k", [PLAN_AS_FACT]),
+        # both counts read (the first one's words do not swallow the second)
+        ("each step is 11,264 sequences of 4,096 tokens", [SUPPORTED]),
+        ("it started on August 1", [CONTRADICTED]),  # the day counts, not just the month
+        ("step 219,518 on 10/07", [SUPPORTED]),  # 10/07 is a date, not the figure 10
     ],
 )
 def test_each_assertion_gets_its_verdict(
@@ -87,8 +102,9 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
 @pytest.mark.parametrize(
     ("path", "assertions", "flagged", "true_flagged", "too_strong"),
     [
-        (RUMOURS, 172, 90, 8, 2),  # before tuning: 47/99 flagged, 9/57, 45
-        (RUMOURS2, 248, 123, 15, 7),  # before tuning: 110/146 flagged, 16/80, 22
+        (RUMOURS, 172, 92, 8, 1),  # before tuning: 47/99 flagged, 9/57, 45
+        (RUMOURS2, 248, 128, 14, 3),  # before tuning: 110/146 flagged, 16/80, 22
+        (RUMOURS3, 272, 109, 20, 3),  # before tuning: 95/141 flagged, 24/104, 14
     ],
 )
 def test_the_blind_rumour_sets_stay_flagged_and_are_rarely_overstated(

@@ -1,0 +1,104 @@
+"""The words that carry a verdict in a rumour: done, begun, released, scored, hedged, late.
+
+``checking.py`` reads an assertion through these; they are kept apart so the rules stay
+readable there. Each pattern runs over folded text (``answers.text.fold``: lower case,
+simplified and traditional Chinese both listed where they differ).
+"""
+
+from __future__ import annotations
+
+import re
+
+NEGATION = re.compile(
+    r"\b(?:not|isn'?t|hasn'?t|haven'?t|wasn'?t|aren'?t|no|never|yet to|nothing)\b"
+    r"|没|沒|未|不是|尚未"
+)
+# What no record shows, whatever the wording: finished, a later phase begun, released, scored.
+DONE = re.compile(
+    r"\b(?:finish(?:ed|es)?|done|complete[ds]?|wrapped|ended|concluded|fully trained)\b"
+    r"|训完|訓完|训练完|訓練完|完成了|已完成|已经完成|已經完成|完成预训练|完成預訓練|结束了|結束了"
+    r"|已结束|跑完"
+)
+LATER_PHASE = re.compile(
+    r"\b(?:mid-?training|post-?training|rlhf|rl|sft|instruct|cool-?down)\b|中期训练|中期訓練"
+    r"|后训练|後訓練|冷却|冷卻|微调"
+)
+BEGUN = re.compile(
+    r"\b(?:start(?:ed|s)?|began|begun|kicked|underway|running|ran|doing|in progress|entered"
+    r"|on|switched)\b"
+    r"|开始|開始|进入|進入|上了|已经|已經|在做|启动"
+)
+RELEASED = re.compile(
+    r"\b(?:released?|releasing|weights?|download(?:able)?|open[- ]?source[ds]?|drops?|dropping"
+    r"|out now|hugging ?face|hf|available|ship(?:s|ped|ping)?|live|demo|api|playground"
+    r"|chat version)\b|发布|發布|开源|開源|放出|权重|權重|下载|下載|上线|上線|釋出|可以用"
+)
+SCORED = re.compile(
+    r"\b(?:beats?|outperforms?|better than|sota|state of the art|mmlu|gsm8k|humaneval|scores?"
+    r"|scored|benchmarks?|elo|arena|eval(?:uation)?s? (?:results?|scores?|numbers))\b"
+    r"|结果也?出来|結果也?出來"
+    r"|吊打|超过|超越|跑分|分数|打败|碾压|評測|评测|榜|比.{1,12}(?:好|强|強|高)"
+)
+# A plan's figure or date stated as done or certain.
+AS_DONE = re.compile(
+    r"\b(?:was|were|been|got|has|have|had|already|took|finished in|trained|ran|over"
+    r"|ends?|ending|will end|extended|switch(?:ed)?|hit|reached|delivered|locked|burn(?:ed|t)?)\b"
+    r"|已|训了|訓了|用了|用完|扩展到|擴展到|扩到|擴到|结束|結束|花了|烧了|燒了|达到|達到|到了|肯定|切到|换到"
+    r"|\b(?:happened|took place|changed to)\b|切换了|切換了|改成|改为|改為|换成|換成"
+)
+# Done words that an approximate figure does not soften: "happened at ~195k" is still done.
+SURELY_DONE = re.compile(r"\b(?:already|happened|took place)\b|已经|已經|完成了|切换了|切換了")
+HEDGED = re.compile(
+    r"\b(?:plan(?:s|ned)?|expected|scheduled|target(?:ed)?|aims?|supposed|estimate[ds]?|predict"
+    r"(?:s|ed)?|forecast|says|said|according to|per the)\b"
+    r"|计划|計劃|预计|預計|目标|目標|预定|預定|估计|預測|预测|写着|寫著|说的是"
+    r"|据说|據說|根据|根據|据称|據稱|据报|據報"  # never 据 alone: 数据 is "data"
+)
+# An approximate figure: a plan is usually told this way, so it hedges, unless a done word
+# says otherwise (SURELY_DONE).
+APPROXIMATE = re.compile(r"\b(?:roughly|about|around|approximately)\b|~|大约|大約|左右|约")
+DURATION = re.compile(
+    r"\b(?:\d+|three|two|four)\s*(?:months?|days?)\b|[一二三四五六\d]+\s*[个個]月|\d+\s*天"
+)
+# Words that state a planned figure as reached, whatever hedge sits beside them ("已经达到
+# 预注册的目标 loss": the target is the object, not a hedge).
+REACHED = re.compile(r"\b(?:already|hit|reached|used up)\b|已经|已經|达到|達到|用完|到了")
+# The run gone wrong or late: no record says so (the newest record is named instead).
+BEHIND = re.compile(
+    r"\b(?:behind|delayed|late|slipp(?:ed|ing)|abandon(?:ed)?|cancel(?:l?ed)?|dead|killed"
+    r"|stopped|halted|paused|scrapped|diverg(?:ed|es|ing)|pulled the plug|shut down|went flat)\b"
+    r"|落后|落後|延期|推迟|推遲|放弃|放棄|取消|停了|烂尾|爛尾|暂停|发散|發散|崩了"
+)
+DONOR = re.compile(
+    r"\b(?:nvidia|jensen)\b.{0,30}\b(?:donat|gift|sponsor|gave)|(?:英伟达|輝達|nvidia).{0,10}(?:捐|赞助|贊助|送)"
+)
+STARTED = re.compile(r"\b(?:start|began|begun|kick|launch)|开训|開訓|开始|開始|启动|啟動|开跑|開跑")
+DENSE = re.compile(r"\bdense\b|稠密|密集模型")
+RUN_ID = re.compile(r"\bhero-[a-z0-9_.-]*[a-z0-9]")
+CURRENT = re.compile(r"\b(?:current|now|latest|newest)\b|目前|当前|當前|现在|現在|最新")
+OTHER_HARDWARE = re.compile(
+    r"\b(?:h100|h200|h800|a100|a800|v100|mi300x?|mi250|tpu|tpuv\d|4090|gaudi)s?\b"
+)
+# Words that name one fact of the records, when no figure says more.
+TERMS = (
+    (re.compile(r"\bgb200\b|nvl72"), "hardware-gb200"),
+    (re.compile(r"\bhuang\b|黄仁勋|黃仁勳|黄氏|黃氏"), "hardware-gift"),
+    (re.compile(r"\bhalf ?way\b|\bhalf done\b|过半|過半|一半"), "progress-halfway-post"),
+    (re.compile(r"\bmoe\b|mixture[- ]of[- ]experts|混合专家|混合專家"), "architecture"),
+)
+# A reason given for something: "because", "caused by", "that's why", "是因为". A record that
+# states the cause (a claim holding the figures with "because" in it) still supports it.
+CAUSE = re.compile(
+    r"\b(?:because|caused by|due to|that'?s why|which is why|the reason)\b"
+    r"|是因为|是因為|因为|因為|由于|由於|导致|導致|的原因"
+)
+# Hardware destroyed: no record says any was (the incidents are hangs, errors and saves).
+DAMAGE = re.compile(
+    r"\b(?:burn(?:ed|t)? (?:out|up|down)|fried|melted|caught fire|exploded)\b"
+    r"|烧了|燒了|烧坏|燒壞|烧掉|燒掉|炸了|起火"
+)
+# A checkpoint said to be public: no record shows one (the status log names them in storage).
+PUBLIC_CHECKPOINT = re.compile(
+    r"(?:检查点|檢查點|checkpoint|ckpt|step-\d+).{0,24}(?:公开|公開|public|open)"
+    r"|(?:公开|公開|public|open).{0,24}(?:检查点|檢查點|checkpoint|ckpt)"
+)
