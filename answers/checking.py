@@ -165,12 +165,19 @@ class Checker:
         }
         planned = [c for h in held for c in h if c in plans]
         stated = (done or bool(AS_DONE.search(text))) and not self._hedged(text)
-        if planned and (stated or REACHED.search(text)):
+        # the plan and a record of it happening at that step agree: "切到第二阶段 at step
+        # 108,000" is a fact (a step, not a total: the homepage's "18T" is still the plan)
+        happened = bool(held) and all(
+            f.unit == "exact"
+            and any(self.kb.claims[c].kind in (ClaimKind.STATUS, ClaimKind.RESULT) for c in h)
+            for f, h in zip(said, held, strict=True)
+        )
+        if planned and not happened and (stated or REACHED.search(text)):
             return tuple(dict.fromkeys(planned))
         duration = bool(DURATION.search(text))
         if (duration or (END.month, END.day) in months(text)) and not self._hedged(text):
             return self._with("duration-plan", "expected-end")
-        if topic in ("context-length", "phases") and stated:
+        if topic in ("context-length", "phases") and stated and not happened:
             return self._claims(topic, kinds={ClaimKind.PLAN})[:1] or None
         return None
 

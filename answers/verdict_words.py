@@ -49,7 +49,7 @@ AS_DONE = re.compile(
 # Done words that an approximate figure does not soften: "happened at ~195k" is still done.
 SURELY_DONE = re.compile(r"\b(?:already|happened|took place)\b|已经|已經|完成了|切换了|切換了")
 HEDGED = re.compile(
-    r"\b(?:plan(?:s|ned)?|expected|scheduled|target(?:ed)?|aims?|supposed|estimate[ds]?|predict"
+    r"\b(?:plan(?:s|ned|ning)?|projected|projection|expected|scheduled|target(?:ed)?|aims?|supposed|estimate[ds]?|predict"
     r"(?:s|ed)?|forecast|says|said|according to|per the)\b"
     r"|计划|計劃|预计|預計|目标|目標|预定|預定|估计|預測|预测|写着|寫著|说的是"
     r"|据说|據說|根据|根據|据称|據稱|据报|據報"  # never 据 alone: 数据 is "data"

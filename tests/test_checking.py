@@ -75,6 +75,9 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("each step is 11,264 sequences of 4,096 tokens", [SUPPORTED]),
         ("it started on August 1", [CONTRADICTED]),  # the day counts, not just the month
         ("step 219,518 on 10/07", [SUPPORTED]),  # 10/07 is a date, not the figure 10
+        # the plan and the record of it happening agree on the step: a fact
+        ("第 108,000 步切到第二阶段", [SUPPORTED]),
+        ("他們訓了 18T token", [PLAN_AS_FACT]),  # a total is still the plan
     ],
 )
 def test_each_assertion_gets_its_verdict(
@@ -103,8 +106,8 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
     ("path", "assertions", "flagged", "true_flagged", "too_strong"),
     [
         (RUMOURS, 172, 92, 8, 1),  # before tuning: 47/99 flagged, 9/57, 45
-        (RUMOURS2, 248, 128, 14, 3),  # before tuning: 110/146 flagged, 16/80, 22
-        (RUMOURS3, 272, 109, 20, 3),  # before tuning: 95/141 flagged, 24/104, 14
+        (RUMOURS2, 248, 128, 12, 3),  # before tuning: 110/146 flagged, 16/80, 22
+        (RUMOURS3, 272, 109, 17, 3),  # before tuning: 95/141 flagged, 24/104, 14
     ],
 )
 def test_the_blind_rumour_sets_stay_flagged_and_are_rarely_overstated(
