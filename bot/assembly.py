@@ -14,16 +14,19 @@ import datetime as dt
 import logging
 from contextlib import closing
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from answers.reply import Reply
 from answers.site import build_site
 from bot.context import AppContext
 from bot.startup import run_adapter
-from bot.store.signals import SQLiteSignalStore
+from bot.store.signal_stores import open_signal_store
 from bot.watchers.review import queue_reply
 from knowledge.errors import ConfigError, MarinWatchError
 from knowledge.loader import DEFAULT_DIR
+
+if TYPE_CHECKING:  # imported when Discord is configured (discord.py is heavy)
+    from bot.adapters.discord.lifecycle import DiscordBot
 
 log = logging.getLogger(__name__)
 
@@ -33,12 +36,14 @@ async def run_telegram(ctx: AppContext, stop: asyncio.Event) -> None:
     from bot.adapters.telegram.app import TelegramOptions
     from bot.adapters.telegram.lifecycle import TelegramBot
 
-    db_path = ctx.settings.db_path
+    settings = ctx.settings
 
     def signals_for(lang: str) -> Reply:
-        # Opened per request: /signals is rare, and the watchers own this part of the file.
-        # read-only: /signals only reads (serve has created the file by the time anyone asks)
-        with closing(SQLiteSignalStore(db_path, read_only=db_path.exists())) as signals:
+        # Opened per request: /signals is rare, and the watchers own this part of the store.
+        # read-only: /signals only reads (serve has created the store by the time anyone
+        # asks; a SQLite file that is not there yet is created, as the watchers would)
+        read_only = settings.database_url is not None or settings.db_path.exists()
+        with closing(open_signal_store(settings, read_only=read_only)) as signals:
             return queue_reply(signals, lang=lang)
 
     bot = TelegramBot(
@@ -55,8 +60,14 @@ async def run_telegram(ctx: AppContext, stop: asyncio.Event) -> None:
 
 async def run_discord(ctx: AppContext, stop: asyncio.Event) -> None:
     """What ``marin-watch serve`` starts when a Discord token is configured."""
+    await run_adapter(discord_bot(ctx), stop)
+
+
+def discord_bot(ctx: AppContext) -> DiscordBot:
+    """The Discord bot the settings describe: its token, schedule, lease and shards."""
     from bot.adapters.discord.client import Services
     from bot.adapters.discord.lifecycle import DiscordBot
+    from bot.adapters.discord.shards import Shards
 
     token = ctx.settings.discord_token
     if token is None:
@@ -68,17 +79,14 @@ async def run_discord(ctx: AppContext, stop: asyncio.Event) -> None:
         clock=ctx.clock,
     )
     settings = ctx.settings
-    shard: dict[str, Any] = {}
-    if settings.discord_shard_count is not None:  # this replica's one shard of the count
-        shard = {"shard_id": settings.discord_shard_id, "shard_count": settings.discord_shard_count}
-    bot = DiscordBot(
+    count = settings.discord_shard_count  # None: unsharded
+    return DiscordBot(
         services,
         token,
         check_every=float(settings.digest_check_seconds),
-        client_options=shard,
+        shards=None if count is None else Shards(tuple(settings.discord_shards), count),
         lease=dt.timedelta(seconds=settings.delivery_lease_seconds),
     )
-    await run_adapter(bot, stop)
 
 
 SITE_CHECK_SECONDS = 60.0  # how often serve looks for changed knowledge files

@@ -22,7 +22,7 @@ from bot.core import Core
 from bot.digest.builder import DigestService
 from bot.digest.window import MAX_DAYS, Window
 from bot.store.contract import Store
-from bot.store.signals import SQLiteSignalStore
+from bot.store.signal_stores import OpenedSignalStore, open_signal_store
 from bot.watchers.review import StoreSignalFeed
 from knowledge.clock import Clock, system_clock
 from knowledge.errors import KnowledgeInvalid, StoreError
@@ -49,7 +49,7 @@ class AppContext:
         self.clock = clock
         self._store: Store | None = None
         self._reading_store: Store | None = None
-        self._reading_signals: SQLiteSignalStore | None = None
+        self._reading_signals: OpenedSignalStore | None = None
 
     def today(self) -> dt.date:
         return self.clock().date()
@@ -101,11 +101,16 @@ class AppContext:
             self._reading_store = store if store.version else None
         return self._reading_store
 
-    def reading_signals(self) -> SQLiteSignalStore | None:
-        """The signal store opened read-only, or None when there is none yet (as above)."""
-        if self._reading_signals is None and self.settings.db_path.exists():
-            signals = SQLiteSignalStore(self.settings.db_path, read_only=True)
-            self._reading_signals = signals if signals.version else None
+    def reading_signals(self) -> OpenedSignalStore | None:
+        """The signal store opened read-only, or None when there is none yet (as above).
+        With PostgreSQL too: a read-only session, nothing migrated (``signal_stores``)."""
+        there = self.settings.database_url is not None or self.settings.db_path.exists()
+        if self._reading_signals is None and there:
+            signals = open_signal_store(self.settings, read_only=True)
+            if signals.version:
+                self._reading_signals = signals
+            else:
+                signals.close()  # a PostgreSQL session would be held open for nothing
         return self._reading_signals
 
     @cached_property

@@ -12,7 +12,7 @@ from bot.commands.arguments import typed_count
 from bot.context import AppContext, no_store
 from bot.curator import Curator, snapshot_warning
 from bot.progress_promotion import promote_step, steps_in
-from bot.store.signals import SQLiteSignalStore
+from bot.store.signal_stores import OpenedSignalStore, open_signal_store
 from bot.watchers.signal import Signal, SignalState
 from knowledge.errors import CuratorError
 from knowledge.knowledge_base import KnowledgeBase
@@ -66,22 +66,32 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     promote.set_defaults(handler=run_promote)
 
 
-def open_signals(ctx: AppContext, wanted: str) -> SQLiteSignalStore:
-    """The signal store, to review; refused, and not created, when there is none yet."""
+def open_signals(ctx: AppContext, wanted: str) -> OpenedSignalStore:
+    """The signal store, to review; a SQLite file is refused, and not created, when there is
+    none yet (a PostgreSQL database is there already: it is set up as any command opens it)."""
     path = ctx.settings.db_path
-    if not path.exists():
+    if ctx.settings.database_url is None and not path.exists():
         raise CuratorError(f"no signal {wanted!r}: no store at {path} yet (watch --once makes one)")
-    return SQLiteSignalStore(path)
+    return open_signal_store(ctx.settings)
 
 
-def open_signals_read_only(ctx: AppContext, wanted: str) -> SQLiteSignalStore:
+def open_signals_read_only(ctx: AppContext, wanted: str) -> OpenedSignalStore:
     """The signal store, read-only (``list`` and ``show`` never write); refused when there
     is none yet."""
     store = ctx.reading_signals()
     if store is None:
-        where = no_store(ctx.settings.db_path)
-        raise CuratorError(f"no signal {wanted!r}: {where} yet (watch --once makes one)")
+        raise CuratorError(
+            f"no signal {wanted!r}: {nothing_stored(ctx)} yet (watch --once makes one)"
+        )
     return store
+
+
+def nothing_stored(ctx: AppContext) -> str:
+    """Where no signal was found: the SQLite file, or the PostgreSQL database (never its
+    URL here, which may carry a password)."""
+    if ctx.settings.database_url is not None:
+        return "nothing stored in the PostgreSQL database (MARIN_WATCH_DATABASE_URL)"
+    return no_store(ctx.settings.db_path)
 
 
 def run_list(args: argparse.Namespace, ctx: AppContext) -> int:
@@ -89,7 +99,7 @@ def run_list(args: argparse.Namespace, ctx: AppContext) -> int:
     store = ctx.reading_signals()  # read-only: never created, migrated or written
     if store is None:
         where = sys.stderr if args.json else sys.stdout
-        print(f"no signals yet ({no_store(ctx.settings.db_path)})", file=where)
+        print(f"no signals yet ({nothing_stored(ctx)})", file=where)
         return 0
     found = store.signals(states=states, limit=args.limit)
     if args.json:

@@ -1,7 +1,7 @@
-"""What the core needs from a store: subscriptions, deliveries (and, later, watcher signals).
+"""What the core needs from a store: subscriptions and deliveries (signals: ``signals.py``).
 
-The core and the adapters depend on this Protocol only, so another database could serve later
-without touching them. ``bot.store.sqlite.SQLiteStore`` is the implementation we ship.
+The core and the adapters depend on this Protocol only. ``bot.store.sqlite.SQLiteStore``
+(embedded) and ``bot.store.postgres.PostgresStore`` (several replicas) implement it.
 """
 
 from __future__ import annotations

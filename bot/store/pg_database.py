@@ -6,6 +6,8 @@
 - The session runs in UTC, in autocommit: a single statement commits alone, and
   ``transaction()`` wraps several in one ``BEGIN`` … ``COMMIT``.
 - The schema is migrated, or the database refused untouched, at open (``pg_migrations``).
+- ``read_only=True`` migrates nothing (a database of an older release is refused) and runs
+  the session with ``default_transaction_read_only``: the server itself refuses any write.
 - ``psycopg`` errors become ``knowledge.errors.StoreError`` here, once, on one line.
 - A connection the server dropped (restart, failover) fails the statement it broke, and the
   next one reconnects: nothing is retried behind the caller's back.
@@ -24,7 +26,7 @@ import psycopg
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
 from bot.store.migrations import Migration
-from bot.store.pg_migrations import MIGRATIONS, migrate
+from bot.store.pg_migrations import MIGRATIONS, migrate, readable
 from knowledge.errors import StoreError
 
 Connection = psycopg.Connection[tuple[Any, ...]]
@@ -81,7 +83,10 @@ def one_line(exc: BaseException) -> str:
 
 
 class PgDatabase:
-    def __init__(self, url: str, *, migrations: Sequence[Migration] = MIGRATIONS) -> None:
+    def __init__(
+        self, url: str, *, migrations: Sequence[Migration] = MIGRATIONS, read_only: bool = False
+    ) -> None:
+        self.read_only = read_only
         self._redactor = Redactor(url)
         # cleaned too: where libpq reads the password differently from ``redact``
         self.where = self._redactor.clean(redact(url))
@@ -93,7 +98,10 @@ class PgDatabase:
         self._conn = self._connect()
         try:
             with self.reading("open") as conn:
-                self.version = migrate(conn, migrations, where=self.where)
+                if read_only:
+                    self.version = readable(conn, len(migrations), where=self.where)
+                else:
+                    self.version = migrate(conn, migrations, where=self.where)
         except BaseException:
             self._conn.close()
             raise
@@ -119,10 +127,14 @@ class PgDatabase:
             ) from None
         try:
             conn.execute("SET TIME ZONE 'UTC'")  # timestamptz values come back in UTC
+            if self.read_only:  # every write refused by the server, not only transaction()'s
+                conn.execute("SET default_transaction_read_only = on")
         except psycopg.Error as exc:
             conn.close()
             reason = self._redactor.clean(one_line(exc))
-            raise StoreError(f"the store at {self.where} refused a UTC session: {reason}") from None
+            raise StoreError(
+                f"the store at {self.where} refused the session's settings: {reason}"
+            ) from None
         return conn
 
     def close(self) -> None:
@@ -147,9 +159,18 @@ class PgDatabase:
                 error = StoreError(f"the store at {self.where} could not {doing}: {message}")
                 # a cause that quoted the password is not kept for a traceback to print
                 raise error from (exc if message == raw else None)
+            except UnicodeEncodeError as exc:
+                # A lone surrogate UTF-8 cannot carry (an undecodable byte in argv, say):
+                # refused in the words SQLite's store uses (``connection.Database``).
+                bad = exc.object[exc.start : exc.end]
+                raise StoreError(
+                    f"the store at {self.where} could not {doing}: {bad!r} is not valid text"
+                ) from exc
 
     @contextmanager
     def transaction(self, doing: str) -> Iterator[Connection]:
         """Every statement inside commits together, or none does."""
+        if self.read_only:
+            raise StoreError(f"the store at {self.where} was opened read-only: cannot {doing}")
         with self.reading(doing) as conn, conn.transaction():
             yield conn

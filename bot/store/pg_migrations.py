@@ -15,9 +15,11 @@ A refusal is decided by reads alone and the transaction rolled back: nothing is 
 Replicas starting together take an advisory lock first, so one migrates and the others
 find nothing left to do.
 
-SQLite's four migrations are one here (this schema starts where SQLite's stands), with
-native types: ``timestamptz`` for times, ``time`` for the local digest time, ``boolean``.
-Destinations sort as SQLite's do (bytewise), whatever the database's collation: ``"C"``.
+SQLite's four migrations are one here (this schema starts where SQLite's stood then), with
+native types: ``timestamptz`` for times, ``time`` for the local digest time, ``boolean``,
+``text[]`` for a signal's claims. Migration 2 brings the watchers' tables over. Destinations,
+signal ids and source URLs sort as SQLite's do (bytewise), whatever the database's
+collation: ``"C"``.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from typing import Any
 
 import psycopg
 
+from bot.store import readonly
 from bot.store.migrations import Migration
 from knowledge.errors import StoreError
 
@@ -103,6 +106,50 @@ MIGRATIONS: tuple[Migration, ...] = (
             """,
         ),
     ),
+    # The watchers (bot.store.pg_signals), as SQLite's migration 2: the replica holding the
+    # watch lease changes, and the next one must find the queue and each source's state.
+    Migration(
+        "watcher signals and source state",
+        (
+            """
+            CREATE TABLE signals (
+                id            TEXT COLLATE "C" PRIMARY KEY,  -- stable dedupe id
+                watched       TEXT NOT NULL,  -- the configured URL it was found through
+                kind          TEXT NOT NULL,  -- the source kind it would be if promoted
+                url           TEXT NOT NULL,
+                date          TIMESTAMPTZ NOT NULL,  -- the record's own date
+                title         TEXT NOT NULL,
+                excerpt       TEXT NOT NULL,
+                publisher     TEXT NOT NULL,
+                claims        TEXT[] NOT NULL,  -- claim ids it may bear on, in order
+                watch_points  TEXT[] NOT NULL,
+                state         TEXT NOT NULL
+                              CHECK (state IN ('baseline', 'new', 'dismissed', 'promoted')),
+                found_at      TIMESTAMPTZ NOT NULL,
+                reviewed_at   TIMESTAMPTZ,
+                review        TEXT
+            )
+            """,
+            "CREATE INDEX signals_by_state ON signals (state, found_at)",
+            # the queue's order, newest record first
+            "CREATE INDEX signals_newest ON signals (date DESC, id)",
+            """
+            CREATE TABLE watch_sources (
+                url              TEXT COLLATE "C" PRIMARY KEY,  -- a watch point's looks_at
+                baseline_at      TIMESTAMPTZ,
+                cursor           TEXT,
+                cache_url        TEXT,  -- the full URL the validators below belong to
+                etag             TEXT,
+                last_modified    TEXT,
+                failures         INTEGER NOT NULL DEFAULT 0,
+                next_attempt_at  TIMESTAMPTZ,
+                last_error       TEXT,
+                last_attempt_at  TIMESTAMPTZ,
+                last_success_at  TIMESTAMPTZ
+            )
+            """,
+        ),
+    ),
 )
 
 Connection = psycopg.Connection[tuple[Any, ...]]
@@ -149,6 +196,15 @@ def refusal(conn: Connection, target: int, where: str) -> int:
             f"marin-watch knows ({target}); upgrade marin-watch or point it at another database"
         )
     return version
+
+
+def readable(conn: Connection, target: int, *, where: str) -> int:
+    """The version a read-only opening accepts (0: nothing stored yet), read in one
+    transaction and never migrated: as for a SQLite file opened read-only, a database of
+    an older release is refused with the command that migrates it."""
+    with conn.transaction():
+        version = refusal(conn, target, where)
+    return readonly.readable_version(where, version, target)
 
 
 def migrate(conn: Connection, migrations: Sequence[Migration] = MIGRATIONS, *, where: str) -> int:

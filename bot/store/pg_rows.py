@@ -29,7 +29,7 @@ def aware(moment: dt.datetime) -> dt.datetime:
     return moment.astimezone(dt.UTC)
 
 
-def _utc(moment: dt.datetime | None) -> Any:
+def utc(moment: dt.datetime | None) -> Any:
     if moment is None or moment.tzinfo is dt.UTC:
         return moment
     return moment.astimezone(dt.UTC)  # a session whose TimeZone someone changed
@@ -46,7 +46,7 @@ def subscription_of(row: Row) -> Subscription:
         inactive_reason=row[7],
         broken_reason=row[8],
         scope=row[9],
-        created_at=_utc(row[10]),
+        created_at=utc(row[10]),
     )
 
 
@@ -54,12 +54,12 @@ def delivery_of(row: Row) -> Delivery:
     return Delivery(
         id=row[0],
         destination=Destination(row[1], row[2]),
-        window_start=_utc(row[3]),
-        window_end=_utc(row[4]),
+        window_start=utc(row[3]),
+        window_end=utc(row[4]),
         content_hash=row[5],
         state=_STATES[row[6]],
-        created_at=_utc(row[7]),
-        sent_at=_utc(row[8]),
+        created_at=utc(row[7]),
+        sent_at=utc(row[8]),
         error=row[9],
         kind=row[10],
         messages_sent=row[11],

@@ -62,8 +62,9 @@ def connection(path: Path, *, timeout: float) -> Iterator[sqlite3.Connection]:
             )
 
 
-def readable_version(path: Path, version: int, target: int) -> int:
-    """The version a read-only open accepts (0: nothing stored yet), or a refusal."""
+def readable_version(path: Path | str, version: int, target: int) -> int:
+    """The version a read-only open accepts (0: nothing stored yet), or a refusal.
+    ``path``: the file, or a PostgreSQL store's redacted URL (``pg_migrations.readable``)."""
     if 0 < version < target:
         raise StoreError(
             f"the store at {path} is at schema version {version}, older than this "

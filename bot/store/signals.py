@@ -2,7 +2,8 @@
 
 ``SignalStore`` is the small interface the watchers, the curator and the digest depend on;
 ``SQLiteSignalStore`` keeps it in the same SQLite file as subscriptions (its tables are
-migration 2 in ``bot.store.migrations``). It opens its own connection through
+migration 2 in ``bot.store.migrations``), ``pg_signals.PostgresSignalStore`` in PostgreSQL
+(``signal_stores`` opens the configured one). It opens its own connection through
 ``bot.store.connection.Database``, so the file's rules are the same as ``SQLiteStore``'s: WAL,
 a busy timeout, migrations applied at open, every multi-row change in one ``BEGIN IMMEDIATE``
 transaction, ``sqlite3`` errors turned into ``StoreError``. Only ``synchronous`` differs:

@@ -2,7 +2,7 @@
 
 ``build_runner`` builds one over any store (tests, the benchmark): the configured URLs are the
 watch points' ``looks_at``; the HTTP client is injected. ``open_runner`` is the app's runner,
-over the configured SQLite file (``watch`` and ``serve``).
+over the configured store, SQLite or PostgreSQL (``watch`` and ``serve``).
 ``run_watchers_forever`` is the loop ``serve`` starts: a cycle every 15 minutes by default,
 which stays inside GitHub's unauthenticated 60 requests an hour (about 5 GitHub requests a
 cycle, most answered by a free 304).
@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING
 
 import httpx
 
-from bot.store.signals import SignalStore, SQLiteSignalStore
+from bot.store.signal_stores import open_signal_store
+from bot.store.signals import SignalStore
 from bot.watchers.cycle import Backoff, CycleReport, Outcome, WatchRunner
 from bot.watchers.deadline import CYCLE_DEADLINE
 from bot.watchers.fetch import USER_AGENT, Fetcher, FetchPolicy
@@ -83,7 +84,7 @@ def open_runner(
     ``failures_logged_at``: DEBUG for a caller that prints each source's outcome itself.
     """
     token = ctx.settings.github_token
-    with SQLiteSignalStore(ctx.settings.db_path) as store:
+    with open_signal_store(ctx.settings) as store:
         yield build_runner(
             ctx.kb,
             store,

@@ -6,6 +6,11 @@ mapping, the gateway handshake). The fake records every REST call, answers like 
 route with 403/404/5xx or to refuse gateway connections (``gateway_refusals``), and pushes
 gateway events (``MESSAGE_CREATE``, ``INTERACTION_CREATE``) to the connected bot.
 
+Sharding as the gateway documentation describes it: each connection's IDENTIFY may carry
+``shard: [shard_id, num_shards]``; its READY echoes it and lists only the servers of that
+shard, ``(guild_id >> 22) % num_shards``; an event is sent on its server's shard, a direct
+message's on shard 0. Every IDENTIFY is kept in ``identifies``.
+
     fake = FakeDiscord()
     await fake.start()                     # then point discord.py at fake.api_base / fake.gateway
     ...
@@ -94,15 +99,20 @@ class FakeDiscord:
     guilds: list[dict[str, Any]] = field(default_factory=list)
     calls: list[Call] = field(default_factory=list)
     identified: asyncio.Event = field(default_factory=asyncio.Event)
+    identifies: list[dict[str, Any]] = field(default_factory=list)
     commands: list[dict[str, Any]] = field(default_factory=list)
     _failures: list[Failure] = field(default_factory=list)
     _changed: asyncio.Condition = field(default_factory=asyncio.Condition)
-    _ws: web.WebSocketResponse | None = None
+    _sockets: dict[int, web.WebSocketResponse] = field(default_factory=dict)  # by shard id
+    _shard_count: int = 1
     _seq: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
     _runner: web.AppRunner | None = None
     port: int = 0
     gateway_refusals: int = 0  # the next N gateway connections are refused with a 503
+    # closes each connection at its IDENTIFY with this close code (4010: invalid shard,
+    # 4011: sharding required, as Discord does for a bot in too many servers for one)
+    identify_close: int | None = None
 
     # ---- lifecycle -------------------------------------------------------------------------
 
@@ -116,8 +126,9 @@ class FakeDiscord:
         self.port = int(self._runner.addresses[0][1])
 
     async def stop(self) -> None:
-        if self._ws is not None and not self._ws.closed:
-            await self._ws.close()
+        for ws in list(self._sockets.values()):
+            if not ws.closed:
+                await ws.close()
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -144,9 +155,18 @@ class FakeDiscord:
         self._failures.clear()
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Send a gateway DISPATCH to the connected bot."""
-        assert self._ws is not None, "no bot connected to the fake gateway"
-        await self._ws.send_str(json.dumps({"op": 0, "t": event, "s": next(self._seq), "d": data}))
+        """Send a gateway DISPATCH to the connected bot, on the shard of the event's server."""
+        shard = self.shard_of(data.get("guild_id"))
+        ws = self._sockets.get(shard)
+        assert ws is not None, f"no bot connected to the fake gateway on shard {shard}"
+        await self._send(ws, event, data)
+
+    def shard_of(self, guild_id: str | int | None) -> int:
+        """The shard Discord sends a server's events on; direct messages go to shard 0."""
+        return 0 if guild_id is None else (int(guild_id) >> 22) % self._shard_count
+
+    async def _send(self, ws: web.WebSocketResponse, event: str, data: dict[str, Any]) -> None:
+        await ws.send_str(json.dumps({"op": 0, "t": event, "s": next(self._seq), "d": data}))
 
     async def wait_for(
         self,
@@ -317,7 +337,6 @@ class FakeDiscord:
             return web.Response(status=503)
         ws = web.WebSocketResponse()
         await ws.prepare(request)
-        self._ws = ws
         await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 45000}}))
         async for msg in ws:
             if msg.type is not WSMsgType.TEXT:
@@ -325,23 +344,29 @@ class FakeDiscord:
             payload = json.loads(msg.data)
             if payload["op"] == 1:  # heartbeat
                 await ws.send_str(json.dumps({"op": 11}))
+            elif payload["op"] == 2 and self.identify_close is not None:
+                await ws.close(code=self.identify_close)
             elif payload["op"] == 2:  # identify
-                await self._ready(payload["d"])
+                await self._ready(ws, payload["d"])
         return ws
 
-    async def _ready(self, identify: dict[str, Any]) -> None:
-        self.identify = identify
-        await self.dispatch(
-            "READY",
-            {
-                "v": 10,
-                "user": bot_user(),
-                "guilds": [{"id": g["id"], "unavailable": True} for g in self.guilds],
-                "session_id": "fake-session",
-                "resume_gateway_url": self.gateway,
-                "application": {"id": str(APP_ID), "flags": 0},
-            },
-        )
-        for guild in self.guilds:
-            await self.dispatch("GUILD_CREATE", guild)
+    async def _ready(self, ws: web.WebSocketResponse, identify: dict[str, Any]) -> None:
+        self.identify = identify  # the latest
+        self.identifies.append(identify)
+        shard, self._shard_count = identify.get("shard") or [0, 1]
+        self._sockets[shard] = ws
+        guilds = [g for g in self.guilds if self.shard_of(g["id"]) == shard]
+        ready = {
+            "v": 10,
+            "user": bot_user(),
+            "guilds": [{"id": g["id"], "unavailable": True} for g in guilds],
+            "session_id": f"fake-session-{shard}",
+            "resume_gateway_url": self.gateway,
+            "application": {"id": str(APP_ID), "flags": 0},
+        }
+        if "shard" in identify:
+            ready["shard"] = identify["shard"]
+        await self._send(ws, "READY", ready)
+        for guild in guilds:
+            await self._send(ws, "GUILD_CREATE", guild)
         self.identified.set()

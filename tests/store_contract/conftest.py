@@ -3,6 +3,7 @@
     def test_something(store, backend):
         store.subscribe(...)                        # a store on a fresh, empty database
         other = backend.open(clock=fixed_clock(t))  # a second store on the same database
+        signals = backend.open_signals()            # the watchers' store, on the same database
 
 ``store`` has its clock stopped at ``NOW``. The PostgreSQL runs share one throwaway server for
 the session (``tests/pg_server.py``: initdb + pg_ctl, a unix socket, no TCP) and get a fresh
@@ -24,7 +25,10 @@ import psycopg
 import pytest
 
 from bot.store.contract import Store
+from bot.store.pg_signals import PostgresSignalStore
 from bot.store.postgres import PostgresStore
+from bot.store.signal_stores import OpenedSignalStore
+from bot.store.signals import SQLiteSignalStore
 from bot.store.sqlite import SQLiteStore
 from knowledge.clock import Clock, fixed_clock, system_clock
 from tests.pg_server import PgServer, binaries_or_skip
@@ -40,12 +44,18 @@ class Backend:
     name: str
     opener: Callable[[Clock], Any]
     query: Callable[[str], list[tuple[Any, ...]]]  # raw SQL, for what the contract hides
+    signals_opener: Callable[[bool], OpenedSignalStore]  # read_only → a signal store
     opened: list[Any] = field(default_factory=list)
 
     def open(self, *, clock: Clock = system_clock) -> Store:
         store = self.opener(clock)
         self.opened.append(store)
         return store  # type: ignore[no-any-return]
+
+    def open_signals(self, *, read_only: bool = False) -> OpenedSignalStore:
+        signals = self.signals_opener(read_only)
+        self.opened.append(signals)
+        return signals
 
     def close_all(self) -> None:
         for store in self.opened:
@@ -63,7 +73,12 @@ def sqlite_backend(path: Path) -> Backend:
         with closing(sqlite3.connect(path)) as conn:
             return [tuple(row) for row in conn.execute(sql)]
 
-    return Backend("sqlite", lambda clock: SQLiteStore(path, clock=clock), query)
+    return Backend(
+        "sqlite",
+        lambda clock: SQLiteStore(path, clock=clock),
+        query,
+        lambda read_only: SQLiteSignalStore(path, read_only=read_only),
+    )
 
 
 def postgres_backend(url: str) -> Backend:
@@ -71,7 +86,12 @@ def postgres_backend(url: str) -> Backend:
         with psycopg.connect(url, autocommit=True) as conn:
             return conn.execute(sql.encode()).fetchall()
 
-    return Backend("postgres", lambda clock: PostgresStore(url, clock=clock), query)
+    return Backend(
+        "postgres",
+        lambda clock: PostgresStore(url, clock=clock),
+        query,
+        lambda read_only: PostgresSignalStore(url, read_only=read_only),
+    )
 
 
 @pytest.fixture(params=BACKENDS)

@@ -78,7 +78,14 @@ def test_an_empty_database_is_migrated_and_marked_as_ours(url: str) -> None:
         assert store.version == len(MIGRATIONS)
     assert marker(url) == [("marin-watch", len(MIGRATIONS))]
     names = {name for _, name, kind in snapshot(url)[0] if kind == "r"}
-    assert names == {MARKER, "subscriptions", "deliveries", "delivery_leases"}
+    assert names == {
+        MARKER,
+        "subscriptions",
+        "deliveries",
+        "delivery_leases",
+        "signals",
+        "watch_sources",
+    }
 
 
 def test_opening_a_database_at_our_version_writes_nothing(url: str) -> None:
@@ -152,7 +159,8 @@ def test_a_later_release_appends_migrations_and_keeps_the_data(url: str) -> None
 
 def test_a_failing_migration_leaves_the_database_as_it_was(url: str) -> None:
     broken = (*MIGRATIONS, Migration("half good", ("CREATE TABLE ok (x int)", "NOT SQL")))
-    with pytest.raises(StoreError, match=r"migration 2 \(half good\) failed: syntax error"):
+    appended = len(broken)  # the number the failing one gets
+    with pytest.raises(StoreError, match=rf"migration {appended} \(half good\) failed: syntax"):
         PostgresStore(url, migrations=broken)
     assert snapshot(url)[0] == []  # not even migration 1, nor the marker
 

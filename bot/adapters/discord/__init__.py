@@ -7,6 +7,7 @@
     views.py         choices as buttons or a select menu, with "none of these"
     sender.py        the digest ``Sender``: REST errors → ``knowledge.errors`` delivery errors
     lifecycle.py     ``DiscordBot``: start, serve (the digest schedule), close
+    shards.py        the shards this process connects: one client, or AutoShardedClient
 
 Discord types never leave this package.
 """

@@ -10,7 +10,9 @@ closes the connection.
 
 One start-up attempt (``start``: log in, connect, READY) uses a fresh client; ``serve``
 retries it while the network or Discord is down (``retry_in``: a rejected token stops at
-once). Once connected, discord.py reconnects on its own.
+once). Once connected, discord.py reconnects on its own. With ``shards``, the client
+connects those shards only (``shards.py``); a gateway that requires sharding, or refuses
+the shard, stops it at once with the variable to set.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from pydantic import SecretStr
 
 from bot.adapters.discord.client import PLATFORM, MarinClient, Services
 from bot.adapters.discord.sender import DiscordSender
+from bot.adapters.discord.shards import Shards
 from bot.digest.delivery import run_due
 from bot.digest.lease import LEASE
 from bot.digest.run import RunReport
@@ -44,6 +47,7 @@ class DiscordBot:
     token: SecretStr
     check_every: float = 60.0  # seconds between two looks at the digest schedule
     client_options: dict[str, Any] = field(default_factory=dict)
+    shards: Shards | None = None  # None: one unsharded connection
     lease: dt.timedelta = LEASE  # a dead scheduler's sends are taken over after this
     last_report: RunReport | None = field(default=None, repr=False)
     client: MarinClient | None = field(default=None, repr=False)
@@ -80,7 +84,7 @@ class DiscordBot:
         """One start-up attempt on a fresh client: log in (which syncs the slash commands),
         connect to the gateway, wait until ready. A failed or cancelled attempt closes its
         client, so no HTTP session is left open."""
-        self.client = client = MarinClient(self.services, **self.client_options)
+        self.client = client = self.new_client()
         connection: asyncio.Task[None] | None = None
         ready: asyncio.Task[None] | None = None
         try:
@@ -95,7 +99,9 @@ class DiscordBot:
             await asyncio.wait([connection, ready], return_when=asyncio.FIRST_COMPLETED)
             if not ready.done():  # the first connection ended before Discord said READY
                 raise _first_connection_error(connection)
-            log.info("Discord: connected as %s", client.user)
+            log.info(
+                "Discord: connected as %s%s", client.user, f", {self.shards}" if self.shards else ""
+            )
             self.connection = connection
         except BaseException:
             for task in (ready, connection):
@@ -104,6 +110,12 @@ class DiscordBot:
                     await asyncio.gather(task, return_exceptions=True)
             await client.close()
             raise
+
+    def new_client(self) -> MarinClient:
+        """A fresh client for one attempt: unsharded, one shard, or several (``Shards``)."""
+        if self.shards is None:
+            return MarinClient(self.services, **self.client_options)
+        return self.shards.client(self.services, **self.client_options)
 
     async def schedule(self, client: MarinClient, stop: asyncio.Event) -> None:
         """Every ``check_every`` seconds, post the digests due; one failed run is logged only."""
@@ -152,4 +164,16 @@ def _first_connection_error(connection: asyncio.Task[None]) -> BaseException:
         # discord.py 2.7 cannot retry a first connection that failed: its retry reads the
         # websocket it never got. The error it was handling (the network's) is the real one.
         return error.__context__
+    if isinstance(error, discord.ConnectionClosed) and error.code in SHARDING_REFUSED:
+        return ConfigError(SHARDING_REFUSED[error.code])
     return error
+
+
+# The gateway's close codes for sharding (discord.py raises them as ConnectionClosed): a
+# configuration to change, not an outage to wait out.
+SHARDING_REFUSED = {
+    4010: "Discord refused the shard this process identified as: check "
+    "MARIN_WATCH_DISCORD_SHARD_COUNT and MARIN_WATCH_DISCORD_SHARD_ID or _IDS",
+    4011: "Discord requires this bot to shard its connection (it is in too many servers for "
+    "one): set MARIN_WATCH_DISCORD_SHARD_COUNT, about one shard per 1,000 servers",
+}
