@@ -89,16 +89,24 @@ class AppContext:
         return self._store
 
     def reading_store(self) -> Store | None:
-        """The store opened read-only, or None when there is none yet (no file, or a file
-        that holds nothing); a file that is not ours, or not at our version, is refused.
-        With PostgreSQL it is the shared store (it has no read-only mode yet)."""
-        if self.settings.database_url is not None:
-            return self.store
-        if self._reading_store is None and self.settings.db_path.exists():
-            from bot.store.sqlite import SQLiteStore
+        """The store opened read-only, or None when there is none yet (no file, or a database
+        that holds nothing); one that is not ours, or not at our version, is refused.
+        With PostgreSQL too: a read-only session, nothing migrated."""
+        url = self.settings.database_url
+        if self._reading_store is None and (url is not None or self.settings.db_path.exists()):
+            store: Store
+            if url is not None:
+                from bot.store.postgres import PostgresStore
 
-            store = SQLiteStore(self.settings.db_path, read_only=True)
-            self._reading_store = store if store.version else None
+                store = PostgresStore(url.get_secret_value(), read_only=True)
+            else:
+                from bot.store.sqlite import SQLiteStore
+
+                store = SQLiteStore(self.settings.db_path, read_only=True)
+            if store.version:
+                self._reading_store = store
+            else:
+                store.close()  # a PostgreSQL session would be held open for nothing
         return self._reading_store
 
     def reading_signals(self) -> OpenedSignalStore | None:

@@ -45,9 +45,12 @@ class PostgresStore:
         *,
         clock: Clock = system_clock,
         migrations: Sequence[Migration] = MIGRATIONS,
+        read_only: bool = False,
     ) -> None:
         self.clock = clock
-        self._db = PgDatabase(url, migrations=migrations)
+        # read_only: nothing migrated (an older database is refused, an empty one is version
+        # 0) and a read-only session, for the commands that only look
+        self._db = PgDatabase(url, migrations=migrations, read_only=read_only)
         self.url = self._db.where  # redacted: safe to show
         self.version = self._db.version
 

@@ -17,13 +17,16 @@ import pytest
 
 from bot.config import Settings
 from bot.context import AppContext
+from bot.store.contract import Destination, Subscription
 from bot.store.pg_signals import PostgresSignalStore
+from bot.store.postgres import PostgresStore
 from bot.store.signals import WatchState
 from bot.watchers.cycle import Outcome
 from bot.watchers.loop import open_runner
 from bot.watchers.rules import Rules
 from bot.watchers.watch_lease import PostgresLease
 from knowledge.clock import fixed_clock
+from knowledge.errors import StoreError
 from knowledge.knowledge_base import KnowledgeBase
 from tests.pg_server import GUARDED, GUARDED_PASSWORD, PgServer
 from tests.store_contract.test_postgres import snapshot
@@ -165,3 +168,28 @@ def test_signals_list_with_a_wrong_password_is_one_line_without_it(pg_server: Pg
     assert GUARDED_PASSWORD not in listed.stderr + listed.stdout
     assert "Traceback" not in listed.stderr
     assert len(listed.stderr.strip().splitlines()) == 1, listed.stderr
+
+
+def test_listing_subscriptions_only_looks_at_the_postgresql_store(url: str, tmp_path: Path) -> None:
+    settings = Settings(database_url=url, db_path=tmp_path / "unused.sqlite3")  # type: ignore[arg-type]
+    ctx = AppContext(settings, clock=fixed_clock(NOW))
+    try:
+        # an empty database: nothing to list, and looking migrates nothing
+        assert ctx.reading_store() is None
+        assert cli(url, "subscriptions", "list").returncode == 0
+        assert snapshot(url)[0] == []
+    finally:
+        ctx.close()
+    with PostgresStore(url) as replica:  # a serving replica's subscriber
+        replica.subscribe(Subscription(Destination("telegram", "42"), "en", dt.time(9), "UTC"))
+    ctx = AppContext(settings, clock=fixed_clock(NOW))
+    try:
+        reader = ctx.reading_store()
+        assert reader is not None
+        with pytest.raises(StoreError, match="read-only"):  # the session itself refuses
+            reader.unsubscribe(Destination("telegram", "42"), "a look is not a change")
+        listed = cli(url, "subscriptions", "list")
+        assert listed.returncode == 0 and "42" in listed.stdout, listed
+    finally:
+        ctx.close()
+    assert not (tmp_path / "unused.sqlite3").exists()
