@@ -31,7 +31,7 @@ _NAME = re.compile(r"\b(?:marin[ -]?)?535b(?:-a23b)?\b|\ba23b\b")
 _SCALE = {"k": 1e3, "m": 1e6, "b": 1e9, "t": 1e12, "万": 1e4, "亿": 1e8, "万亿": 1e12}
 _SCALE |= {"million": 1e6, "billion": 1e9, "trillion": 1e12}
 _MONTHS = "january february march april may june july august september october november december"
-_MONTH = re.compile(
+MONTH = re.compile(
     r"\b("
     + "|".join(f"{m[:3]}(?:{m[3:]})?" for m in _MONTHS.split())
     + r")\b\.?\s*(\d{1,2})?(?:st|nd|rd|th)?\b"
@@ -90,7 +90,7 @@ _COUNTED_ZH = {
 def figures(text: str) -> list[Figure]:
     """The figures of ``text``; the numbers of its dates ("Oct 3", "8 月 19 日") are not."""
     found = []
-    for digits, unit, after in _FIGURE.findall(_NAME.sub(" ", _MONTH.sub(" ", fold(text)))):
+    for digits, unit, after in _FIGURE.findall(_NAME.sub(" ", MONTH.sub(" ", fold(text)))):
         try:
             value = float(digits.replace(",", ""))
         except ValueError:
@@ -135,7 +135,7 @@ def months(text: str) -> list[tuple[int, int | None]]:
     """(month, day or None) of each date written as "August 19", "Aug", "8月19日"."""
     names = [m[:3] for m in _MONTHS.split()]
     out = []
-    for name, day, number, zh_day, slash_month, slash_day in _MONTH.findall(fold(text)):
+    for name, day, number, zh_day, slash_month, slash_day in MONTH.findall(fold(text)):
         if name:
             out.append((names.index(name[:3]) + 1, int(day) if day else None))
         elif number and 1 <= int(number) <= 12:

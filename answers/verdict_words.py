@@ -31,13 +31,17 @@ BEGUN = re.compile(
 RELEASED = re.compile(
     r"\b(?:released?|releasing|weights?|download(?:able)?|open[- ]?source[ds]?|drops?|dropping"
     r"|out now|hugging ?face|hf|available|ship(?:s|ped|ping)?|live|demo|api|playground"
-    r"|chat version)\b|发布|發布|开源|開源|放出|权重|權重|下载|下載|上线|上線|釋出|可以用"
+    r"|chat version|gguf|quantiz(?:ed|ation)|model card)\b"
+    r"|发布|發布|开源|開源|放出|权重|權重|下载|下載|上线|上線|上架|釋出|可以用|模型卡|量化"
 )
 SCORED = re.compile(
     r"\b(?:beats?|outperforms?|better than|sota|state of the art|mmlu|gsm8k|humaneval|scores?"
     r"|scored|benchmarks?|elo|arena|eval(?:uation)?s? (?:results?|scores?|numbers))\b"
     r"|结果也?出来|結果也?出來"
     r"|吊打|超过|超越|跑分|分数|打败|碾压|評測|评测|榜|比.{1,12}(?:好|强|強|高)"
+    # the model's quality judged: no evaluation record exists to support any judgment
+    r"|\b(?:best|worst|beast|amazing|impressive|gpt-\d\S* level|catch(?:es)? up with"
+    r"|c-eval|results look)\b|能力|很强|很強|厉害|厲害|最强|最強|水平"
 )
 # A plan's figure or date stated as done or certain.
 AS_DONE = re.compile(
@@ -66,8 +70,9 @@ REACHED = re.compile(r"\b(?:already|hit|reached|used up)\b|已经|已經|达到|
 # The run gone wrong or late: no record says so (the newest record is named instead).
 BEHIND = re.compile(
     r"\b(?:behind|delayed|late|slipp(?:ed|ing)|abandon(?:ed)?|cancel(?:l?ed)?|dead|killed"
-    r"|stopped|halted|paused|scrapped|diverg(?:ed|es|ing)|pulled the plug|shut down|went flat)\b"
-    r"|落后|落後|延期|推迟|推遲|放弃|放棄|取消|停了|烂尾|爛尾|暂停|发散|發散|崩了"
+    r"|stopped|halted|paused|scrapped|diverg(?:ed|es|ing)|pulled the plug|shut down|went flat"
+    r"|getting worse|moved on|roll(?:ed)? back a week"
+    r")\b|落后|落後|延期|推迟|推遲|放弃|放棄|取消|停了|烂尾|爛尾|暂停|发散|發散|崩了|变差|變差|不管"
 )
 DONOR = re.compile(
     r"\b(?:nvidia|jensen)\b.{0,30}\b(?:donat|gift|sponsor|gave)|(?:英伟达|輝達|nvidia).{0,10}(?:捐|赞助|贊助|送)"
@@ -102,3 +107,24 @@ PUBLIC_CHECKPOINT = re.compile(
     r"(?:检查点|檢查點|checkpoint|ckpt|step-\d+).{0,24}(?:公开|公開|public|open)"
     r"|(?:公开|公開|public|open).{0,24}(?:检查点|檢查點|checkpoint|ckpt)"
 )
+# Compute or money from anyone but the Huang Foundation: no record says so.
+OTHER_BACKER = re.compile(
+    r"\b(?:aws|amazon|azure|gcp|google|microsoft|oracle|tsmc|meta|openai)\b|阿里云|阿里雲|腾讯云|騰訊雲"
+    r"|台积电|台積電|谷歌|微软|微軟"
+)
+# Money the run cost or raised, a licence: the records hold none of it.
+MONEY = re.compile(
+    r"[$¥]\s?\d|\b(?:usd|dollars?|funding|raising|raised|license|licence|apache|mit)\b"
+    r"|美元|美金|融资|融資|许可证|許可證"  # not 预算 alone: the token budget
+)
+# A later time, for a later phase or a release: no record dates one.
+FUTURE = re.compile(
+    r"\b(?:next (?:week|month)|tomorrow|soon|in \w+ weeks?)\b"
+    r"|下周|下週|下个月|下個月|明天|马上|馬上"
+)
+# The end of pretraining: a date other than the planned December 1 contradicts the plan.
+ENDING = re.compile(
+    r"\b(?:end(?:s|ing)?|finish(?:es|ed)?|eta|done by|wrap(?:s|ped)? up)\b|结束|結束|完成|训完|訓完"
+)
+# "A23B" read as anything but 23B active parameters.
+A23B_MISREAD = re.compile(r"a23b.{0,30}(?:version|tag|name|code ?name|版本|代号|代號|名字)")

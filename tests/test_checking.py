@@ -78,6 +78,17 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         # the plan and the record of it happening agree on the step: a fact
         ("第 108,000 步切到第二阶段", [SUPPORTED]),
         ("他們訓了 18T token", [PLAN_AS_FACT]),  # a total is still the plan
+        # no figure: held against what the claims say, in other words
+        ("Percy Liang leads Marin", [SUPPORTED]),
+        ("Marin 535B 的 model card 已经有了", [UNSUPPORTED]),  # near an absence: asserted
+        ("已经开始了", [NOT_CHECKED]),  # too short to say what has begun
+        # the run compared with another model, or its money: about the run, no record
+        ("Marin 535B 已经超越 Llama 3.1 405B", [UNSUPPORTED]),
+        ("Marin 535B burned $50M already", [UNSUPPORTED]),
+        ("they moved the whole Marin run to AWS", [UNSUPPORTED]),
+        ("官方預計 2027 年 3 月才結束預訓練", [CONTRADICTED]),  # not December 1
+        ("the A23B in Marin 535B-A23B is just a version tag", [CONTRADICTED]),
+        ("post-training starts next week", [UNSUPPORTED]),
     ],
 )
 def test_each_assertion_gets_its_verdict(
@@ -105,9 +116,9 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
 @pytest.mark.parametrize(
     ("path", "assertions", "flagged", "true_flagged", "too_strong"),
     [
-        (RUMOURS, 172, 92, 8, 1),  # before tuning: 47/99 flagged, 9/57, 45
-        (RUMOURS2, 248, 128, 12, 3),  # before tuning: 110/146 flagged, 16/80, 22
-        (RUMOURS3, 272, 109, 17, 3),  # before tuning: 95/141 flagged, 24/104, 14
+        (RUMOURS, 172, 96, 8, 1),  # before tuning: 47/99 flagged, 9/57, 45
+        (RUMOURS2, 248, 138, 12, 3),  # before tuning: 110/146 flagged, 16/80, 22
+        (RUMOURS3, 272, 120, 17, 3),  # before tuning: 95/141 flagged, 24/104, 14
     ],
 )
 def test_the_blind_rumour_sets_stay_flagged_and_are_rarely_overstated(

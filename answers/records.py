@@ -1,0 +1,59 @@
+"""The claims behind an assertion's figures: which hold each figure, which can speak to what
+was asked, and in which order a verdict names them (``checking.py`` decides the verdict)."""
+
+from __future__ import annotations
+
+from answers.assertions import Figure, figure_index, same
+from answers.text import fold
+from answers.verdict_words import CAUSE
+from knowledge.knowledge_base import KnowledgeBase
+from knowledge.schema import ClaimKind
+
+PROGRESS_READINGS = ("progress", "tokens-so-far", "schedule", "finished", "progress-history")
+SHARES = {"throughput", "phases", "context-length", "tokens"}  # topics with shares of their own
+
+
+class Records:
+    def __init__(self, kb: KnowledgeBase) -> None:
+        self.kb = kb
+        self.index = figure_index(kb)
+
+    def fits(self, claim_id: str, topic: str | None) -> bool:
+        """Whether a claim can speak to an assertion read as ``topic``: a run's progress is
+        never shown by a plan's or a spec's figure (15T is the spec's phase-1 share, not the
+        tokens trained by October)."""
+        if topic in PROGRESS_READINGS:
+            return self.kb.claims[claim_id].kind is not ClaimKind.PLAN
+        return True
+
+    def states_cause(self, held: list[list[str]]) -> bool:
+        every = set.intersection(*(set(h) for h in held)) if held and all(held) else set()
+        return any(CAUSE.search(fold(self.kb.claims[c].statement.en)) for c in every)
+
+    def holders(self, figure: Figure, topic: str | None) -> list[str]:
+        found = dict.fromkeys(c for f, c in self.index if same(f, figure))
+        if figure.unit == "%" and topic in PROGRESS_READINGS:
+            # a share of the run is a share of the schedule, not "95% into the run" of a plan
+            found = dict.fromkeys(
+                c
+                for c in found
+                if self.kb.claims[c].topic in (topic, "progress", "progress-history", "duration")
+            )
+        elif figure.unit == "%" and topic in SHARES:
+            # a share is a share of its topic: "MFU 15%" is not the run's 15% of its steps
+            found = dict.fromkeys(c for c in found if self.kb.claims[c].topic == topic)
+        return list(found)
+
+    def strongest_first(self, claim_id: str) -> tuple[int, str]:
+        """A spec or result states a figure; a status or context only mentions it."""
+        order = (ClaimKind.SPEC, ClaimKind.RESULT, ClaimKind.STATUS, ClaimKind.PLAN)
+        kind = self.kb.claims[claim_id].kind
+        return (order.index(kind) if kind in order else len(order), claim_id)
+
+    def claims(self, topic: str, kinds: set[ClaimKind] | None = None) -> tuple[str, ...]:
+        return tuple(
+            c.id for c in self.kb.topics.get(topic, ()) if kinds is None or c.kind in kinds
+        )
+
+    def known(self, *claims: str) -> tuple[str, ...]:
+        return tuple(c for c in claims if c in self.kb.claims)

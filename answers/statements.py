@@ -1,0 +1,66 @@
+"""Which claim says this? The claim statement nearest to an assertion, by its words.
+
+An assertion with no figure ("Percy Liang leads Marin", "节点被打上 NoExecute taint") can only
+be held against the claims by what it says. Each claim's English and Chinese statements are
+counted as the classifier's n-grams (``answers.grams``), weighted by how rare each is among the
+statements (tf-idf) and compared by cosine. The run's own name is left out on both sides: every
+claim is about Marin 535B, so the name says nothing about which one.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+
+from answers.grams import features
+from answers.text import fold
+from knowledge.knowledge_base import KnowledgeBase
+
+_NAME = re.compile(r"\bmarin(?:[ -]?535b(?:-a23b)?)?\b|\b535b(?:-a23b)?\b|\ba23b\b")
+
+Vector = dict[str, float]
+
+
+class Statements:
+    def __init__(self, kb: KnowledgeBase) -> None:
+        counted = [
+            (claim.id, _grams(text))
+            for claim in kb.claims.values()
+            for text in (claim.statement.en, claim.statement.zh)
+        ]
+        seen: Counter[str] = Counter(g for _, grams in counted for g in grams)
+        total = len(counted)
+        self._idf = {g: math.log((1 + total) / (1 + n)) + 1 for g, n in seen.items()}
+        self._unseen = math.log(1 + total) + 1
+        self._vectors = [(claim_id, self._vector(grams)) for claim_id, grams in counted]
+
+    def nearest(self, text: str) -> tuple[str, float]:
+        """The claim whose statement is nearest to ``text``, and the cosine (0 to 1); nothing
+        for a text too short to say which ("已经开始了": what has begun?)."""
+        if not says_something(text):
+            return "", 0.0
+        query = self._vector(_grams(text))
+        best, score = "", 0.0
+        for claim_id, vector in self._vectors:
+            cosine = sum(w * vector.get(g, 0.0) for g, w in query.items())
+            if cosine > score:
+                best, score = claim_id, cosine
+        return best, score
+
+    def _vector(self, grams: Counter[str]) -> Vector:
+        weights = {g: (1 + math.log(n)) * self._idf.get(g, self._unseen) for g, n in grams.items()}
+        norm = math.sqrt(sum(w * w for w in weights.values())) or 1.0
+        return {g: w / norm for g, w in weights.items()}
+
+
+def _grams(text: str) -> Counter[str]:
+    return features(_NAME.sub(" ", fold(text)))
+
+
+def says_something(text: str) -> bool:
+    """Three words or more, besides the run's name (a Chinese character counting as half)."""
+    rest = _NAME.sub(" ", fold(text))
+    latin = re.findall(r"[a-z0-9][\w.+%-]*", rest)
+    cjk = re.findall(r"[\u3400-\u4dbf\u4e00-\u9fff]", rest)
+    return len(latin) + len(cjk) / 2 >= 3
