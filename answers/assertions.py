@@ -18,7 +18,7 @@ from knowledge.knowledge_base import KnowledgeBase
 MAX_ASSERTIONS = 8  # a wall of text is checked in its first eight assertions
 # Sentences, then clauses; an ASCII comma between digits is a thousands separator, never a
 # full-width one.
-_SENTENCES = re.compile(r"(?<=[.!?])\s+|[。！？；;\n（）()，、]+|(?<!\d),\s*(?!\d)")
+_SENTENCES = re.compile(r"(?<=[.!?])\s+|[。！？；;|｜\n（）()，、]+|(?<!\d),\s*(?!\d)")
 _JOINS = re.compile(r"\s+(?:and|but|plus|also|while)\s+|而且|并且|还有|但是|另外|而")
 _FIGURE = re.compile(
     r"(?<![\w.])(\d+(?:[.,]\d+)*)\s?(%|[kmbt](?![a-z])|e\d+|万亿|亿|万|trillion|billion|million)?"
@@ -152,8 +152,10 @@ def same(a: Figure, b: Figure) -> bool:
     counts = {"n", "exact"}
     if a.unit != b.unit and not (a.unit in counts and b.unit in counts):
         return False
-    if "exact" in (a.unit, b.unit):  # a: the knowledge base's, b: the assertion's
+    if b.unit == "exact":  # a: the knowledge base's, b: the assertion's
         return a.value == b.value and (not b.noun or a.noun == b.noun)
+    if a.unit == "exact" and a.noun and a.noun != b.noun:
+        return False  # "704 GPUs" is not "704B" of anything
     spread = b.spread or 0.02 * max(abs(a.value), abs(b.value), 1.0)
     return abs(a.value - b.value) <= spread * 1.001  # 1.001: "18.75" read back as float
 

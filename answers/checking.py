@@ -36,7 +36,6 @@ from answers.statements import Statements
 from answers.text import fold
 from answers.verdict_words import (
     A23B_MISREAD,
-    APPROXIMATE,
     AS_DONE,
     BEGUN,
     BEHIND,
@@ -44,12 +43,12 @@ from answers.verdict_words import (
     CURRENT,
     DAMAGE,
     DENSE,
+    DIVERGED,
     DONE,
     DONOR,
     DURATION,
     ENDING,
     FUTURE,
-    HEDGED,
     LATER_PHASE,
     MONEY,
     NEGATION,
@@ -61,8 +60,8 @@ from answers.verdict_words import (
     RUN_ID,
     SCORED,
     STARTED,
-    SURELY_DONE,
     TERMS,
+    hedged,
 )
 from knowledge.knowledge_base import KnowledgeBase
 from knowledge.schema import ClaimKind
@@ -132,8 +131,10 @@ class Checker:
         found = self._overclaim(text, denied)
         if found is not None:
             return Assertion(words, *found)
-        behind = BEHIND.search(text) and not denied and not self._hedged(text)
-        if behind and not any(held):
+        behind = BEHIND.search(text) and not denied and not hedged(text)
+        # a stall a record holds ("stopped at step 166,006") is checked by its figures; a
+        # divergence no record holds, whatever step it is put at
+        if behind and (not any(held) or DIVERGED.search(text)):
             newest = self.records.claims("progress")[-1:]
             return Assertion(
                 words, UNSUPPORTED, (*newest, *self.records.known("training-ongoing-1010"))
@@ -173,7 +174,7 @@ class Checker:
         an assertion of one is unsupported, and a denial is consistent with the records."""
         verdict = SUPPORTED if denied else UNSUPPORTED
         later = LATER_PHASE.search(text)
-        if later and (BEGUN.search(text) or FUTURE.search(text)) and not self._hedged(text):
+        if later and (BEGUN.search(text) or FUTURE.search(text)) and not hedged(text):
             if later[0].startswith(("cool", "冷")) and not denied:
                 return PLAN_AS_FACT, self.records.known("mixture-plan", "pretraining-not-finished")
             return verdict, self.records.known("pretraining-not-finished")
@@ -204,7 +205,7 @@ class Checker:
             if c.kind is ClaimKind.PLAN or (c.kind is ClaimKind.SPEC and c.topic in SCHEDULE)
         }
         planned = [c for h in held for c in h if c in plans]
-        stated = (done or bool(AS_DONE.search(text))) and not self._hedged(text)
+        stated = (done or bool(AS_DONE.search(text))) and not hedged(text)
         # the plan and a record of it happening at that step agree: "切到第二阶段 at step
         # 108,000" is a fact (a step, not a total: the homepage's "18T" is still the plan)
         happened = bool(held) and all(
@@ -215,7 +216,7 @@ class Checker:
         if planned and not happened and (stated or REACHED.search(text)):
             return tuple(dict.fromkeys(planned))
         duration = bool(DURATION.search(text))
-        if (duration or (END.month, END.day) in months(text)) and not self._hedged(text):
+        if (duration or (END.month, END.day) in months(text)) and not hedged(text):
             return self.records.known("duration-plan", "expected-end")
         if topic in ("context-length", "phases") and stated and not happened:
             return self.records.claims(topic, kinds={ClaimKind.PLAN})[:1] or None
@@ -257,13 +258,6 @@ class Checker:
         newest = self.records.claims(topic) if topic else ()
         return Assertion(words, UNSUPPORTED, newest[-1:] if topic == "progress" else newest[:1])
 
-    @staticmethod
-    def _hedged(text: str) -> bool:
-        """Told as a plan or an estimate, not as done."""
-        if HEDGED.search(text):
-            return True
-        return bool(APPROXIMATE.search(text)) and not SURELY_DONE.search(text)
-
     def _by_statement(self, words: str, text: str) -> Assertion:
         """A claim that says the same thing in other words, if one is near enough; else not
         checked (nothing to hold it against: never guessed)."""
@@ -276,7 +270,7 @@ class Checker:
             return Assertion(words, SUPPORTED if denied else UNSUPPORTED, (claim_id,))
         if denied != bool(NEGATION.search(fold(claim.statement.en))):
             return Assertion(words, NOT_CHECKED)  # one of them says "not": too close to call
-        if claim.kind is ClaimKind.PLAN and AS_DONE.search(text) and not self._hedged(text):
+        if claim.kind is ClaimKind.PLAN and AS_DONE.search(text) and not hedged(text):
             return Assertion(words, PLAN_AS_FACT, (claim_id,))
         return Assertion(words, SUPPORTED, (claim_id,))
 

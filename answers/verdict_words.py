@@ -30,7 +30,8 @@ BEGUN = re.compile(
 )
 RELEASED = re.compile(
     r"\b(?:released?|releasing|weights?|download(?:able)?|open[- ]?source[ds]?|drops?|dropping"
-    r"|out now|hugging ?face|hf|available|ship(?:s|ped|ping)?|live|demo|api|playground"
+    # not "live": a run goes live too ("hero-mfu30-step231k went live Oct 9")
+    r"|out now|hugging ?face|hf|available|ship(?:s|ped|ping)?|demo|api|playground"
     r"|chat version|gguf|quantiz(?:ed|ation)|model card)\b"
     r"|发布|發布|开源|開源|放出|权重|權重|下载|下載|上线|上線|上架|釋出|可以用|模型卡|量化"
 )
@@ -128,3 +129,12 @@ ENDING = re.compile(
 )
 # "A23B" read as anything but 23B active parameters.
 A23B_MISREAD = re.compile(r"a23b.{0,30}(?:version|tag|name|code ?name|版本|代号|代號|名字)")
+# The loss diverging or blowing up: no record says it did (a subset of BEHIND).
+DIVERGED = re.compile(r"\b(?:diverg(?:ed|es|ing)|blew up|loss spiked?)\b|发散|發散")
+
+
+def hedged(text: str) -> bool:
+    """Told as a plan or an estimate, not as done."""
+    if HEDGED.search(text):
+        return True
+    return bool(APPROXIMATE.search(text)) and not SURELY_DONE.search(text)

@@ -89,6 +89,11 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("官方預計 2027 年 3 月才結束預訓練", [CONTRADICTED]),  # not December 1
         ("the A23B in Marin 535B-A23B is just a version tag", [CONTRADICTED]),
         ("post-training starts next week", [UNSUPPORTED]),
+        ("Marin 535B got to step 231k by Oct 9", [SUPPORTED]),  # 231k is 231,464, as written
+        # a run goes live too: no release claimed
+        ("new production run hero-mfu30-step231k went live Oct 9", [NOT_CHECKED]),
+        ("第 20 万步之后 loss 发散了", [UNSUPPORTED]),  # no record of a divergence, at any step
+        ("tracker: 25.8% | step 100,845 / 390,251 | 4.65T / 18T tokens", [SUPPORTED] * 3),
     ],
 )
 def test_each_assertion_gets_its_verdict(
@@ -116,9 +121,9 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
 @pytest.mark.parametrize(
     ("path", "assertions", "flagged", "true_flagged", "too_strong"),
     [
-        (RUMOURS, 172, 96, 8, 1),  # before tuning: 47/99 flagged, 9/57, 45
-        (RUMOURS2, 248, 138, 12, 3),  # before tuning: 110/146 flagged, 16/80, 22
-        (RUMOURS3, 272, 120, 17, 3),  # before tuning: 95/141 flagged, 24/104, 14
+        (RUMOURS, 172, 96, 6, 1),  # before tuning: 47/99 flagged, 9/57, 45
+        (RUMOURS2, 248, 138, 9, 3),  # before tuning: 110/146 flagged, 16/80, 22
+        (RUMOURS3, 272, 120, 13, 3),  # before tuning: 95/141 flagged, 24/104, 14
     ],
 )
 def test_the_blind_rumour_sets_stay_flagged_and_are_rarely_overstated(
