@@ -18,7 +18,7 @@ from knowledge.knowledge_base import KnowledgeBase
 MAX_ASSERTIONS = 8  # a wall of text is checked in its first eight assertions
 # Sentences, then clauses; an ASCII comma between digits is a thousands separator, never a
 # full-width one.
-_SENTENCES = re.compile(r"(?<=[.!?])\s+|[。！？；;|｜\n（）()，、]+|(?<!\d),\s*(?!\d)")
+_SENTENCES = re.compile(r"(?<=[.!?])\s+|[。！？；;|｜·•\n（）()，、]+|(?<!\d),\s*(?!\d)")
 _JOINS = re.compile(r"\s+(?:and|but|plus|also|while)\s+|而且|并且|还有|但是|另外|而")
 _FIGURE = re.compile(
     r"(?<![\w.])(\d+(?:[.,]\d+)*)\s?(%|[kmbt](?![a-z])|e\d+|万亿|亿|万|trillion|billion|million)?"
@@ -33,7 +33,7 @@ _SCALE |= {"million": 1e6, "billion": 1e9, "trillion": 1e12}
 _MONTHS = "january february march april may june july august september october november december"
 MONTH = re.compile(
     r"\b("
-    + "|".join(f"{m[:3]}(?:{m[3:]})?" for m in _MONTHS.split())
+    + "|".join(f"{m[:3]}(?:{m[3:]}|{m[3:4]})?" for m in _MONTHS.split())  # "Sept" too
     + r")\b\.?\s*(\d{1,2})?(?:st|nd|rd|th)?\b"
     r"|(\d{1,2})\s*月\s*(?:(\d{1,2})\s*[日号號])?"
     r"|(?<![\d.,/])(\d{1,2})/(\d{1,2})(?![\d/.])"  # 10/07, 9/2: month/day, as posted
@@ -136,6 +136,8 @@ def months(text: str) -> list[tuple[int, int | None]]:
     names = [m[:3] for m in _MONTHS.split()]
     out = []
     for name, day, number, zh_day, slash_month, slash_day in MONTH.findall(fold(text)):
+        if name == "may" and not day:
+            continue  # "it may end soon": the verb, not the month
         if name:
             out.append((names.index(name[:3]) + 1, int(day) if day else None))
         elif number and 1 <= int(number) <= 12:

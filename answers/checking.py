@@ -8,9 +8,9 @@
     off-topic      not about this run
     not-checked    nothing in the knowledge base maps to it: never guessed
 
-The verdict is never stronger than the claims it names: "supported" needs a claim that says
-it, with every figure of the assertion found in the claims; anything less is one of the
-weaker verdicts. The assertion's reading is the answers' own (``reading.Reader``).
+The verdict is never stronger than the claims it names: "supported" needs claims holding
+every figure (or, with none, a statement saying it) on a day some record names; anything less
+is a weaker verdict. The reading is the answers' own (``reading.Reader``).
 """
 
 from __future__ import annotations
@@ -61,6 +61,7 @@ from answers.verdict_words import (
     SCORED,
     STARTED,
     TERMS,
+    denial,
     hedged,
 )
 from knowledge.knowledge_base import KnowledgeBase
@@ -97,7 +98,6 @@ class Checker:
         self.reader = reader
         self.records = Records(kb)
         self.statements = Statements(kb)
-        self.dates = {d for c in kb.claims.values() for d in months(c.statement.en)}
 
     def check(self, message: str) -> list[Assertion]:
         found: list[Assertion] = []
@@ -106,9 +106,7 @@ class Checker:
         for piece in assertions_in(message):
             found.append(self.verdict(piece, done=done, about_run=about_run))
             text = fold(piece)
-            done = done or bool(
-                (DONE.search(text) or AS_DONE.search(text)) and not NEGATION.search(text)
-            )
+            done = done or (bool(DONE.search(text) or AS_DONE.search(text)) and not denial(text))
         return found
 
     def verdict(self, words: str, *, done: bool = False, about_run: bool = False) -> Assertion:
@@ -119,18 +117,19 @@ class Checker:
         topic = reading.topics[0] if reading.outcome == "answer" and reading.topics else None
         said = figures(text)
         held = [self.records.holders(f, topic) for f in said]
-        names_run = self.reader.matcher.names_run(words)
+        names_run, denied = self.reader.matcher.names_run(words), bool(NEGATION.search(text))
         # "256 experts", "three months": something of this run's to check, whatever the reading
         checkable = any(f.noun for f in said) or bool(DURATION.search(text))
-        if about_run and not NEGATION.search(text) and (SCORED.search(text) or MONEY.search(text)):
+        if about_run and not denied and (SCORED.search(text) or MONEY.search(text)):
             # "超越 Llama 3.1 405B", "烧了 5000 万美元": the run judged, or its money
             return Assertion(words, UNSUPPORTED, self.records.known("no-evaluations"))
         if topic in DECLINING and not names_run and (not checkable or topic == OTHER_MODELS):
             return Assertion(words, OFF_TOPIC)  # "Kimi K2 也是 384 experts": Kimi's figure
-        denied = bool(NEGATION.search(text))
         found = self._overclaim(text, denied)
         if found is not None:
             return Assertion(words, *found)
+        if FUTURE.search(text) and not denied and not hedged(text):  # no record dates a next
+            return Assertion(words, UNSUPPORTED, self.records.claims(topic)[:1] if topic else ())
         behind = BEHIND.search(text) and not denied and not hedged(text)
         # a stall a record holds ("stopped at step 166,006") is checked by its figures; a
         # divergence no record holds, whatever step it is put at
@@ -150,7 +149,7 @@ class Checker:
             return Assertion(
                 words, UNSUPPORTED, self.records.known("hardware-gift", "hardware-gb200")
             )
-        ends = [d for d in months(text) if d[0] != END.month and d not in self.dates]
+        ends = [d for d in months(text) if d[0] != END.month and d not in self.records.all_days]
         if ends and _ENDS_ON.search(text) and "%" not in text and not denied:
             # an end date no record gives (a record's own date, like the tracker's Nov 27, is
             # checked by its figures below)
@@ -240,7 +239,7 @@ class Checker:
         if not said:
             named = [claim for pattern, claim in TERMS if pattern.search(text)]
             if named and not NEGATION.search(text):
-                return Assertion(words, SUPPORTED, self.records.known(*named))
+                return self._supported(words, text, self.records.known(*named))
             return self._by_statement(words, text)
         if all(held):
             # Said by one record, best; else each figure by some record ("the plan is ~18T
@@ -252,7 +251,9 @@ class Checker:
                 chosen = sorted(
                     fitting or {c for h in each for c in h}, key=self.records.strongest_first
                 )
-                return Assertion(words, SUPPORTED, tuple(chosen[:3]))
+                if NEGATION.search(text) and not any(self.records.denies(c) for c in chosen):
+                    return Assertion(words, NOT_CHECKED)  # "never had a spike": the record had
+                return self._supported(words, text, tuple(chosen[:3]))
         if topic in STATIC:
             return Assertion(words, CONTRADICTED, self.records.claims(topic)[:1])
         newest = self.records.claims(topic) if topic else ()
@@ -268,11 +269,17 @@ class Checker:
         denied = bool(NEGATION.search(text))
         if claim.kind is ClaimKind.ABSENCE:  # "no record shows X": X asserted, or denied
             return Assertion(words, SUPPORTED if denied else UNSUPPORTED, (claim_id,))
-        if denied != bool(NEGATION.search(fold(claim.statement.en))):
+        if denied != self.records.denies(claim_id):
             return Assertion(words, NOT_CHECKED)  # one of them says "not": too close to call
         if claim.kind is ClaimKind.PLAN and AS_DONE.search(text) and not hedged(text):
             return Assertion(words, PLAN_AS_FACT, (claim_id,))
-        return Assertion(words, SUPPORTED, (claim_id,))
+        return self._supported(words, text, (claim_id,))
+
+    def _supported(self, words: str, text: str, claims: tuple[str, ...]) -> Assertion:
+        """Supported, unless the assertion puts it on a day no claim of these names."""
+        if self.records.dated_alike(text, claims):
+            return Assertion(words, SUPPORTED, claims)
+        return Assertion(words, UNSUPPORTED, claims)
 
 
 def cited(assertions: Iterable[Assertion]) -> list[str]:

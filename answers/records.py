@@ -3,9 +3,11 @@ was asked, and in which order a verdict names them (``checking.py`` decides the 
 
 from __future__ import annotations
 
-from answers.assertions import Figure, figure_index, same
+from collections.abc import Iterable
+
+from answers.assertions import Figure, figure_index, months, same
 from answers.text import fold
-from answers.verdict_words import CAUSE
+from answers.verdict_words import CAUSE, NEGATION
 from knowledge.knowledge_base import KnowledgeBase
 from knowledge.schema import ClaimKind
 
@@ -17,6 +19,25 @@ class Records:
     def __init__(self, kb: KnowledgeBase) -> None:
         self.kb = kb
         self.index = figure_index(kb)
+        # (month, day) each claim is about: its own date and the dates its statement names
+        self.days = {
+            c.id: {d for d in months(c.statement.en) if d[1] is not None}
+            | ({(c.as_of.month, c.as_of.day)} if c.as_of else set())
+            for c in kb.claims.values()
+        }
+        self.all_days = set().union(*self.days.values())
+
+    def denies(self, claim_id: str) -> bool:
+        """Whether the claim's statement says "not"/"no" (a denial, or an absence)."""
+        return bool(NEGATION.search(fold(self.kb.claims[claim_id].statement.en)))
+
+    def dated_alike(self, text: str, claim_ids: Iterable[str]) -> bool:
+        """Every day the assertion names is a day of these claims, or at least of some record:
+        "crossed halfway around Sept 20" is not the halfway post of October 6, and no record
+        names September 20 (while "kicked off Aug 19 on 11 racks" names the start's day)."""
+        said = {d for d in months(text) if d[1] is not None}
+        days = set().union(*(self.days[c] for c in claim_ids))
+        return said <= days or said <= self.all_days
 
     def fits(self, claim_id: str, topic: str | None) -> bool:
         """Whether a claim can speak to an assertion read as ``topic``: a run's progress is

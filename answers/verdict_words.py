@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 
 NEGATION = re.compile(
-    r"\b(?:not|isn'?t|hasn'?t|haven'?t|wasn'?t|aren'?t|no|never|yet to|nothing)\b"
+    r"\b(?:not|isn'?t|hasn'?t|haven'?t|wasn'?t|aren'?t|never|yet to|nothing)\b"
+    r"|\bno\b(?! (?:cap|kidding|joke|lie|doubt)\b)"  # "no cap" denies nothing
     r"|没|沒|未|不是|尚未"
 )
 # What no record shows, whatever the wording: finished, a later phase begun, released, scored.
@@ -41,7 +42,8 @@ SCORED = re.compile(
     r"|结果也?出来|結果也?出來"
     r"|吊打|超过|超越|跑分|分数|打败|碾压|評測|评测|榜|比.{1,12}(?:好|强|強|高)"
     # the model's quality judged: no evaluation record exists to support any judgment
-    r"|\b(?:best|worst|beast|amazing|impressive|gpt-\d\S* level|catch(?:es)? up with"
+    r"|\b(?:best|worst|beast|amazing|impressive|fastest|slowest|biggest|largest"
+    r"|gpt-\d\S* level|catch(?:es)? up with"
     r"|c-eval|results look)\b|能力|很强|很強|厉害|厲害|最强|最強|水平"
 )
 # A plan's figure or date stated as done or certain.
@@ -130,7 +132,7 @@ ENDING = re.compile(
 # "A23B" read as anything but 23B active parameters.
 A23B_MISREAD = re.compile(r"a23b.{0,30}(?:version|tag|name|code ?name|版本|代号|代號|名字)")
 # The loss diverging or blowing up: no record says it did (a subset of BEHIND).
-DIVERGED = re.compile(r"\b(?:diverg(?:ed|es|ing)|blew up|loss spiked?)\b|发散|發散")
+DIVERGED = re.compile(r"\b(?:diverg(?:ed|es|ing)|blew up|spike[sd]?)\b|发散|發散")
 
 
 def hedged(text: str) -> bool:
@@ -138,3 +140,8 @@ def hedged(text: str) -> bool:
     if HEDGED.search(text):
         return True
     return bool(APPROXIMATE.search(text)) and not SURELY_DONE.search(text)
+
+
+def denial(text: str) -> bool:
+    """Whether the text says "not"/"no"/没 anywhere."""
+    return bool(NEGATION.search(text))

@@ -35,6 +35,7 @@ from tests.conftest import Conversation
 RUMOURS = Path(__file__).parent / "data" / "rumours.tsv"
 RUMOURS2 = Path(__file__).parent / "data" / "rumours2.tsv"
 RUMOURS3 = Path(__file__).parent / "data" / "rumours3.tsv"
+RUMOURS4 = Path(__file__).parent / "data" / "rumours4.tsv"
 YOU = Chat("console", "console", "you")
 
 
@@ -93,6 +94,9 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         # a run goes live too: no release claimed
         ("new production run hero-mfu30-step231k went live Oct 9", [NOT_CHECKED]),
         ("第 20 万步之后 loss 发散了", [UNSUPPORTED]),  # no record of a divergence, at any step
+        ("Marin 535B already beats DeepSeek-V3 on every benchmark no cap", [UNSUPPORTED]),
+        ("Marin 535B crossed halfway around Sept 20", [UNSUPPORTED]),  # the post was Oct 6
+        ("所以 Marin 535B 下周就会切 8K", [UNSUPPORTED]),  # no record dates a next week
         ("tracker: 25.8% | step 100,845 / 390,251 | 4.65T / 18T tokens", [SUPPORTED] * 3),
     ],
 )
@@ -123,7 +127,8 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
     [
         (RUMOURS, 172, 96, 6, 1),  # before tuning: 47/99 flagged, 9/57, 45
         (RUMOURS2, 248, 138, 9, 3),  # before tuning: 110/146 flagged, 16/80, 22
-        (RUMOURS3, 272, 120, 13, 3),  # before tuning: 95/141 flagged, 24/104, 14
+        (RUMOURS3, 272, 120, 14, 2),  # before tuning: 95/141 flagged, 24/104, 14
+        (RUMOURS4, 278, 102, 17, 5),  # before tuning: 95/147 flagged, 17/105, 11
     ],
 )
 def test_the_blind_rumour_sets_stay_flagged_and_are_rarely_overstated(
