@@ -1,16 +1,10 @@
-"""Check a message: split it into assertions and say, for each, what the evidence says.
-
-    supported      a claim holds it (its level is shown; an absence "supports" a denial)
-    contradicted   a record states the matter otherwise: a figure, a month, the hardware
-    unsupported    no record supports it: finished, released, scored, or a figure we hold no
-                   record of (the newest relevant record and its date are named)
-    plan-as-fact   a planned figure or date stated as done or certain
-    off-topic      not about this run
-    not-checked    nothing in the knowledge base maps to it: never guessed
+"""Check a message: split it into assertions and say, for each, what the evidence says
+(the verdicts are listed in ``verdicts.py``).
 
 The verdict is never stronger than the claims it names: "supported" needs claims holding
 every figure (or, with none, a statement saying it) on a day some record names; anything less
-is a weaker verdict. The reading is the answers' own (``reading.Reader``).
+is a weaker verdict. The reading is the answers' own (``reading.Reader``). A second opinion
+(``second_opinion.py``) may then weaken a verdict or flag what the rules left unchecked.
 """
 
 from __future__ import annotations
@@ -18,7 +12,6 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from answers.assertions import (
     MONTH,
@@ -32,6 +25,8 @@ from answers.reading import Reader
 from answers.records import Records
 from answers.render import Renderer
 from answers.reply import Reply
+from answers.second_look import SecondLook
+from answers.second_opinion import Opinion
 from answers.statements import Statements
 from answers.text import fold
 from answers.verdict_words import (
@@ -64,12 +59,19 @@ from answers.verdict_words import (
     denial,
     hedged,
 )
+from answers.verdicts import (
+    CONTRADICTED,
+    NOT_CHECKED,
+    OFF_TOPIC,
+    PLAN_AS_FACT,
+    SUPPORTED,
+    UNSUPPORTED,
+    Assertion,
+)
 from knowledge.knowledge_base import KnowledgeBase
 from knowledge.schema import ClaimKind
 
 OTHER_MODELS = "other-models"
-SUPPORTED, CONTRADICTED, UNSUPPORTED = "supported", "contradicted", "unsupported"
-PLAN_AS_FACT, OFF_TOPIC, NOT_CHECKED = "plan-as-fact", "off-topic", "not-checked"
 # Spec topics: a figure that differs from the record contradicts it (a run's progress only
 # moves on, so a step or a share no record holds is unsupported, never "contradicted").
 # How near a claim's statement must be to say the assertion, by cosine (answers/statements.py):
@@ -85,26 +87,22 @@ STATIC = {"architecture", "hardware", "ladder", "started", "flops"}
 END = dt.date(2026, 12, 1)
 
 
-@dataclass(frozen=True)
-class Assertion:
-    words: str  # the message's own words
-    verdict: str
-    claims: tuple[str, ...] = ()  # the claims the verdict rests on, strongest first
-
-
 class Checker:
-    def __init__(self, kb: KnowledgeBase, reader: Reader) -> None:
+    def __init__(self, kb: KnowledgeBase, reader: Reader, opinion: Opinion | None = None) -> None:
+        """``opinion``: the second opinion (``load_opinion()``); None, the rules alone."""
         self.kb = kb
         self.reader = reader
         self.records = Records(kb)
         self.statements = Statements(kb)
+        self.second_look = SecondLook(reader, self.records, self.statements, opinion)
 
     def check(self, message: str) -> list[Assertion]:
         found: list[Assertion] = []
         done = False  # "it is done: 18T tokens, 100 days": the figures after it, as done
         about_run = self.reader.matcher.names_run(message)
         for piece in assertions_in(message):
-            found.append(self.verdict(piece, done=done, about_run=about_run))
+            ruled = self.verdict(piece, done=done, about_run=about_run)
+            found.append(self.second_look.revised(ruled, about_run))
             text = fold(piece)
             done = done or (bool(DONE.search(text) or AS_DONE.search(text)) and not denial(text))
         return found

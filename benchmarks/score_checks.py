@@ -26,7 +26,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from answers.checking import Assertion, Checker  # noqa: E402
+from answers.checking import Checker  # noqa: E402
+from answers.opinion_training import TUNED_SETS, examples, fit, matched, rules_checker  # noqa: E402
+from answers.second_opinion import Opinion, load_opinion  # noqa: E402
 from bot.core import Core  # noqa: E402
 from knowledge.clock import fixed_clock  # noqa: E402
 from knowledge.loader import load  # noqa: E402
@@ -35,19 +37,24 @@ TODAY = dt.datetime(2026, 12, 1, 12, 0, tzinfo=dt.UTC)
 FLAGS = {"contradicted", "unsupported", "plan-as-fact"}
 
 
-def overlap(label: str, words: str) -> int:
-    a, b = label.casefold(), words.casefold()
-    return sum(1 for i in range(len(a) - 2) if a[i : i + 3] in b)
-
-
-def matched(label: str, found: list[Assertion]) -> Assertion | None:
-    best = max(found, key=lambda f: overlap(label, f.words), default=None)
-    return best if best is not None and overlap(label, best.words) > 0 else None
-
-
-def score(path: Path, verbose: bool = False) -> Counter[str]:
+def score(path: Path, verbose: bool = False, opinion: str = "shipped") -> Counter[str]:
+    """``opinion``: "shipped" (the model in answers/data), "rules" (none), or "held-out" (a
+    model trained now on every tuned rumour set but this one: needs scikit-learn)."""
     kb = load(today=TODAY.date())
-    checker = Checker(kb, Core(kb, clock=fixed_clock(TODAY)).reader)
+    reader = Core(kb, clock=fixed_clock(TODAY)).reader
+    second: Opinion | None = None
+    if opinion == "shipped":
+        second = load_opinion()
+    elif opinion == "held-out":
+        others = [n for n in TUNED_SETS if n != path.stem]
+        rows = examples(rules_checker(kb), others)
+        meta = fit(rows)
+        second = Opinion(
+            tuple(meta["classes"]),  # type: ignore[arg-type]
+            tuple(meta["intercepts"]),  # type: ignore[arg-type]
+            {k: tuple(v) for k, v in meta["weights"].items()},  # type: ignore[attr-defined]
+        )
+    checker = Checker(kb, reader, second)
     counts: Counter[str] = Counter()
     for line in path.read_text(encoding="utf-8").splitlines()[1:]:
         message, _, labelled = line.split("\t")
@@ -74,8 +81,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("set", type=Path)
     parser.add_argument("-v", "--verbose", action="store_true")
+    parser.add_argument(
+        "--opinion",
+        choices=("shipped", "rules", "held-out"),
+        default="shipped",
+        help="the second opinion: the shipped model, none, or one trained without this set",
+    )
     args = parser.parse_args()
-    c = score(args.set, args.verbose)
+    c = score(args.set, args.verbose, args.opinion)
     print(
         f"{args.set.name}: {c['assertions']} assertions; flagged {c['flagged']}/{c['should flag']}"
         f" overstated/false/plan-as-fact; true ones flagged {c['true flagged']}/"

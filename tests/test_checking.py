@@ -25,6 +25,7 @@ from answers.checking import (
     PLAN_AS_FACT,
     SUPPORTED,
     UNSUPPORTED,
+    Checker,
 )
 from benchmarks.score_checks import score
 from bot.chat.conversation import Conversation as Chats
@@ -40,8 +41,9 @@ YOU = Chat("console", "console", "you")
 
 
 def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
-    chats = Chats(bot.core, DigestService(bot.core.kb, bot.core.renderer))
-    return [(a.words, a.verdict) for a in chats.checker.check(message)]
+    """The rules' verdicts alone (the second opinion has tests of its own)."""
+    rules = Checker(bot.core.kb, bot.core.reader)
+    return [(a.words, a.verdict) for a in rules.check(message)]
 
 
 @pytest.mark.parametrize(
@@ -125,10 +127,11 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
 @pytest.mark.parametrize(
     ("path", "assertions", "flagged", "true_flagged", "too_strong"),
     [
-        (RUMOURS, 172, 96, 6, 1),  # before tuning: 47/99 flagged, 9/57, 45
-        (RUMOURS2, 248, 138, 9, 3),  # before tuning: 110/146 flagged, 16/80, 22
-        (RUMOURS3, 272, 120, 14, 2),  # before tuning: 95/141 flagged, 24/104, 14
-        (RUMOURS4, 278, 102, 17, 5),  # before tuning: 95/147 flagged, 17/105, 11
+        # first sight (rules alone then): 47/99 flagged, 9/57 true ones flagged, 45 too strong
+        (RUMOURS, 172, 99, 5, 0),
+        (RUMOURS2, 248, 145, 4, 0),  # first sight: 110/146, 16/80, 22
+        (RUMOURS3, 272, 141, 4, 0),  # first sight: 95/141, 24/104, 14
+        (RUMOURS4, 278, 142, 3, 0),  # first sight: 95/147, 17/105, 11
     ],
 )
 def test_the_blind_rumour_sets_stay_flagged_and_are_rarely_overstated(

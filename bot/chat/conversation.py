@@ -18,6 +18,7 @@ from answers.checking import Checker, check_reply
 from answers.inputs import clean, reject_reason
 from answers.reply import Reply
 from answers.script import traditional_reply
+from answers.second_opinion import load_opinion
 from answers.why import why_reply
 from bot.chat.digest_requests import DigestRequests
 from bot.chat.language import locale_language, wants_traditional
@@ -127,7 +128,7 @@ class Conversation:
 
     @cached_property
     def checker(self) -> Checker:
-        return Checker(self.core.kb, self.core.reader)
+        return Checker(self.core.kb, self.core.reader, load_opinion())
 
     def check(self, chat: Chat, message: str) -> Reply:
         """What the evidence says about each assertion of a message someone posted."""

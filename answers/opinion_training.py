@@ -1,0 +1,110 @@
+"""Train the second opinion of ``second_opinion.py`` from the labelled rumour sets.
+
+    .venv/bin/python -m answers.opinion_training
+
+It checks every message of ``tests/data/rumours*.tsv`` listed in ``TUNED_SETS`` with the
+rules alone, lines each labelled assertion up with the checked clause holding most of its
+words, and fits a logistic regression from what ``second_look.py`` reads of the clause to the
+label. A blind set is scored first and listed here only afterwards. The fingerprint of the
+sets is stored with the model; a test fails when a set changes without a retraining.
+
+Training needs scikit-learn (the ``dev`` extra); checking does not.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from answers.checking import Checker
+from answers.classifier import load_classifier
+from answers.lexicon import INTENTS, load_lexicon
+from answers.matcher import Matcher
+from answers.progress_view import READINGS
+from answers.reading import Reader
+from answers.second_opinion import FORMAT, MODEL, Features
+from answers.verdicts import NOT_CHECKED, Assertion
+from knowledge.knowledge_base import KnowledgeBase
+from knowledge.loader import load
+
+ROOT = Path(__file__).resolve().parent.parent
+SETS = ROOT / "tests" / "data"
+TUNED_SETS = ("rumours", "rumours2", "rumours3", "rumours4")
+TODAY = dt.date(2026, 12, 1)  # the day the sets are scored on (benchmarks/score_checks.py)
+C = 1.0
+
+
+def rules_checker(kb: KnowledgeBase) -> Checker:
+    """A checker with the rules alone: what the second opinion learns to read."""
+    answerable = {*INTENTS, *kb.topics, *READINGS}
+    reader = Reader(Matcher(load_lexicon(), answerable=answerable), load_classifier(), answerable)
+    return Checker(kb, reader)
+
+
+def overlap(label: str, words: str) -> int:
+    """Shared character trigrams: how much of a labelled assertion a checked clause holds."""
+    a, b = label.casefold(), words.casefold()
+    return sum(1 for i in range(len(a) - 2) if a[i : i + 3] in b)
+
+
+def matched(label: str, found: Sequence[Assertion]) -> Assertion | None:
+    best = max(found, key=lambda f: overlap(label, f.words), default=None)
+    return best if best is not None and overlap(label, best.words) > 0 else None
+
+
+def examples(checker: Checker, names: Sequence[str]) -> list[tuple[Features, str]]:
+    """(features, labelled verdict) of every labelled assertion of the named sets."""
+    rows = []
+    for name in names:
+        for line in (SETS / f"{name}.tsv").read_text(encoding="utf-8").splitlines()[1:]:
+            message, _, labelled = line.split("\t")
+            about_run = checker.reader.matcher.names_run(message)
+            found = checker.check(message)
+            for item in json.loads(labelled):
+                clause = matched(item["text"], found) or Assertion(item["text"], NOT_CHECKED)
+                rows.append((checker.second_look.features(clause, about_run)[0], item["verdict"]))
+    return rows
+
+
+def fingerprint(names: Sequence[str] = TUNED_SETS) -> str:
+    digest = hashlib.sha256(f"format={FORMAT} C={C}\n".encode())
+    for name in names:
+        path = SETS / f"{name}.tsv"
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def fit(rows: list[tuple[Features, str]]) -> dict[str, object]:
+    """The model's JSON: classes, intercepts and each feature's weights."""
+    from sklearn.feature_extraction import DictVectorizer
+    from sklearn.linear_model import LogisticRegression
+
+    vectorizer = DictVectorizer()
+    x = vectorizer.fit_transform([features for features, _ in rows])
+    fitted = LogisticRegression(C=C, max_iter=5000).fit(x, [label for _, label in rows])
+    weights = {
+        str(name): [round(float(w), 5) for w in fitted.coef_[:, i]]
+        for i, name in enumerate(vectorizer.feature_names_)
+        if max(abs(float(w)) for w in fitted.coef_[:, i]) >= 1e-4
+    }
+    return {
+        "format": FORMAT,
+        "classes": [str(c) for c in fitted.classes_],
+        "intercepts": [round(float(v), 6) for v in fitted.intercept_],
+        "weights": weights,
+    }
+
+
+def train(path: Path = MODEL, names: Sequence[str] = TUNED_SETS) -> str:
+    rows = examples(rules_checker(load(today=TODAY)), names)
+    meta = fit(rows) | {"trained_on": fingerprint(names), "examples": len(rows)}
+    path.write_text(json.dumps(meta, ensure_ascii=False, sort_keys=True) + "\n", "utf-8")
+    return f"{len(rows)} labelled assertions, {len(meta['weights'])} features"  # type: ignore[arg-type]
+
+
+if __name__ == "__main__":
+    print(train(), file=sys.stderr)

@@ -1,0 +1,101 @@
+"""A second opinion on each verdict: a linear model trained on the labelled rumour sets.
+
+The rules of ``checking.py`` are precise on the words they know and say "not checked" to the
+rest; on a blind set most overstatements they miss are left unchecked, not called true. This
+model reads what the rules saw (their verdict, the reading, whether the figures are held, how
+near a claim's statement is, denial, hedge and done words) plus the assertion's n-grams, and
+was trained on every labelled assertion of ``tests/data/rumours*.tsv``
+(``answers/opinion_training.py``; scikit-learn offline, pure Python here).
+
+It may only make a verdict weaker or flag what the rules left open, never stronger:
+
+- the rules left it unchecked (or off-topic) and the model flags it: no record supports it;
+- the rules call it unsupported or a plan stated as fact and the model reads it as true: not
+  checked (in doubt, say nothing); a record contradicting a figure or date stands;
+- the model reads it as off-topic: not checked, unless the rules flagged or declined it;
+- it never turns anything into "supported".
+
+Why: with the model trained on the other sets, on each labelled set held out in turn it
+flagged as many or more (set 4: 102 → 121 of 147) and flagged as few or fewer true assertions
+(set 4: 17 → 10 of 105), with no verdict stronger than the rules' (``benchmarks/
+score_checks.py SET --opinion held-out``; ``tests/test_second_opinion.py``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from knowledge.errors import KnowledgeInvalid, Problem
+
+MODEL = Path(__file__).parent / "data" / "second_opinion.json"
+FORMAT = 1
+SUPPORTED, NOT_CHECKED, OFF_TOPIC = "supported", "not-checked", "off-topic"
+FLAGS = frozenset({"contradicted", "unsupported", "plan-as-fact"})
+# Flags a model reading of "true" can put in doubt: not a record contradicting a figure or date
+DOUBTFUL = frozenset({"unsupported", "plan-as-fact"})
+
+Features = dict[str, float]
+
+
+@dataclass(frozen=True)
+class Opinion:
+    classes: tuple[str, ...]
+    intercepts: tuple[float, ...]
+    weights: dict[str, tuple[float, ...]]  # feature → one weight per class
+
+    def verdict(self, features: Features) -> str:
+        """The verdict the model reads from these features."""
+        logits = list(self.intercepts)
+        for name, value in features.items():
+            row = self.weights.get(name)
+            if row is not None and value:
+                logits = [a + value * w for a, w in zip(logits, row, strict=True)]
+        return self.classes[max(range(len(logits)), key=logits.__getitem__)]
+
+
+def revise(rules: str, opinion: str) -> str:
+    """The verdict to give: the rules' one, weakened or completed by the model's (see the
+    module's docstring); never stronger than the rules'."""
+    if opinion == SUPPORTED:
+        return NOT_CHECKED if rules in DOUBTFUL else rules
+    if opinion == OFF_TOPIC:
+        return rules if rules in FLAGS or rules == OFF_TOPIC else NOT_CHECKED
+    if rules in (NOT_CHECKED, OFF_TOPIC, SUPPORTED):
+        return "unsupported"  # which record would contradict it, the model cannot name
+    return rules
+
+
+def read_opinion(path: Path = MODEL) -> Opinion:
+    """The shipped model; a damaged file is a named problem, not a traceback."""
+    try:
+        meta = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise _bad(path, "(file)", f"cannot read the second opinion: {exc}") from exc
+    if not isinstance(meta, dict) or meta.get("format") != FORMAT:
+        raise _bad(
+            path, "format", f"expected {FORMAT}; retrain: python -m answers.opinion_training"
+        )
+    try:
+        classes = tuple(str(c) for c in meta["classes"])
+        weights = {str(name): tuple(float(w) for w in row) for name, row in meta["weights"].items()}
+        opinion = Opinion(classes, tuple(float(v) for v in meta["intercepts"]), weights)
+        if len(opinion.intercepts) != len(classes) or any(
+            len(row) != len(classes) or not all(map(math.isfinite, row)) for row in weights.values()
+        ):
+            raise ValueError("a row's length or value does not fit the classes")
+    except (AttributeError, KeyError, TypeError, ValueError) as exc:
+        raise _bad(path, "weights", f"the second opinion does not fit together: {exc}") from exc
+    return opinion
+
+
+@lru_cache(maxsize=2)  # read once per process
+def load_opinion(path: Path = MODEL) -> Opinion:
+    return read_opinion(path)
+
+
+def _bad(path: Path, where: str, message: str) -> KnowledgeInvalid:
+    return KnowledgeInvalid([Problem(str(path), where, message)])

@@ -1,0 +1,24 @@
+"""What a checked assertion is: its words, its verdict and the claims the verdict rests on.
+
+supported      a claim holds it (its level is shown; an absence "supports" a denial)
+contradicted   a record states the matter otherwise: a figure, a month, the hardware
+unsupported    no record supports it: finished, released, scored, or a figure we hold no
+               record of (the newest relevant record and its date are named)
+plan-as-fact   a planned figure or date stated as done or certain
+off-topic      not about this run
+not-checked    nothing in the knowledge base maps to it: never guessed
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SUPPORTED, CONTRADICTED, UNSUPPORTED = "supported", "contradicted", "unsupported"
+PLAN_AS_FACT, OFF_TOPIC, NOT_CHECKED = "plan-as-fact", "off-topic", "not-checked"
+
+
+@dataclass(frozen=True)
+class Assertion:
+    words: str  # the message's own words
+    verdict: str
+    claims: tuple[str, ...] = ()  # the claims the verdict rests on, strongest first
