@@ -18,7 +18,9 @@ from knowledge.knowledge_base import KnowledgeBase
 MAX_ASSERTIONS = 8  # a wall of text is checked in its first eight assertions
 # Sentences, then clauses; an ASCII comma between digits is a thousands separator, never a
 # full-width one.
-_SENTENCES = re.compile(r"(?<=[.!?])\s+|[。！？；;|｜·•\n（）()，、]+|(?<!\d),\s*(?!\d)")
+_SENTENCES = re.compile(
+    r"(?<=[.!?])\s+|[。！？；;|｜·•✅❌✔➡👉🚀🔥\n（）()，、]+|(?<!\d),\s*(?!\d)"
+)
 _JOINS = re.compile(r"\s+(?:and|but|plus|also|while)\s+|而且|并且|还有|但是|另外|而")
 _FIGURE = re.compile(
     r"(?<![\w.])(\d+(?:[.,]\d+)*)\s?(%|[kmbt](?![a-z])|e\d+|万亿|亿|万|trillion|billion|million)?"

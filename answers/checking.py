@@ -31,6 +31,7 @@ from answers.statements import Statements
 from answers.text import fold
 from answers.verdict_words import (
     A23B_MISREAD,
+    ANNOUNCED,
     AS_DONE,
     BEGUN,
     BEHIND,
@@ -229,8 +230,9 @@ class Checker:
     ) -> Assertion:
         dates = months(text)
         if topic in ("started", "start-date") and dates and STARTED.search(text):
-            # started Aug 19; the status log opened Aug 20, the launch post Aug 21
-            ok = all(m == 8 and (d is None or 19 <= d <= 21) for m, d in dates)
+            # started Aug 19, announced Aug 21 (the status log opened Aug 20)
+            days = {19, 21} if ANNOUNCED.search(text) else {19}
+            ok = all(m == 8 and (d is None or d in days) for m, d in dates)
             return Assertion(words, SUPPORTED if ok else CONTRADICTED, ("start-date",))
         if (END.month, END.day) in dates:  # the planned end, stated as a plan
             return Assertion(words, SUPPORTED, self.records.known("expected-end"))

@@ -26,15 +26,22 @@ LATER_PHASE = re.compile(
 )
 BEGUN = re.compile(
     r"\b(?:start(?:ed|s)?|began|begun|kicked|underway|running|ran|doing|in progress|entered"
-    r"|on|switched)\b"
+    r"|on|switched|deployed|rolled out)\b"
     r"|开始|開始|进入|進入|上了|已经|已經|在做|启动"
 )
+_MODEL_NOUN = r"(?:model|chat|weights|模型|聊天|权重|權重|后训练|後訓練|post-?train\w*)"
+_WEAK_RELEASE = (
+    r"(?:\b(?:available|ships?|shipped|demo|api|playground|live)\b|上线|上線|上架|可以用)"
+)
 RELEASED = re.compile(
-    r"\b(?:released?|releasing|weights?|download(?:able)?|open[- ]?source[ds]?|drops?|dropping"
-    # not "live": a run goes live too ("hero-mfu30-step231k went live Oct 9")
-    r"|out now|hugging ?face|hf|available|ship(?:s|ped|ping)?|demo|api|playground"
-    r"|chat version|gguf|quantiz(?:ed|ation)|model card)\b"
-    r"|发布|發布|开源|開源|放出|权重|權重|下载|下載|上线|上線|上架|釋出|可以用|模型卡|量化"
+    r"\b(?:released?|releasing|weights?|download(?:able)?|open[- ]?sourced|drops?|dropping"
+    r"|out now|hugging ?face|hf|chat version|gguf|quantiz(?:ed|ation)|model card)\b"
+    # 开源 the verb, not open development ("开源训练的新范式")
+    r"|发布|發布|(?:开源|開源)(?!训练|訓練|开发|開發|精神|社区|社區|科学|科學|范式|範式|项目|項目)"
+    r"|放出|权重|權重|下载|下載|釋出|模型卡|量化"
+    # a release only when the model is what went out: not "FA4 kernels 上线", not
+    # "hero-mfu30-step231k went live"
+    rf"|{_MODEL_NOUN}.{{0,16}}{_WEAK_RELEASE}|{_WEAK_RELEASE}.{{0,16}}{_MODEL_NOUN}"
 )
 SCORED = re.compile(
     r"\b(?:beats?|outperforms?|better than|sota|state of the art|mmlu|gsm8k|humaneval|scores?"
@@ -51,7 +58,8 @@ AS_DONE = re.compile(
     r"\b(?:was|were|been|got|has|have|had|already|took|finished in|trained|ran|over"
     r"|ends?|ending|will end|extended|switch(?:ed)?|hit|reached|delivered|locked|burn(?:ed|t)?)\b"
     r"|已|训了|訓了|用了|用完|扩展到|擴展到|扩到|擴到|结束|結束|花了|烧了|燒了|达到|達到|到了|肯定|切到|换到"
-    r"|\b(?:happened|took place|changed to)\b|切换了|切換了|改成|改为|改為|换成|換成"
+    r"|\b(?:happened|took place|changed to|moved to|went to|came in|landed at|final|deployed)\b"
+    r"|切换了|切換了|改成|改为|改為|换成|換成|上了|改用"
 )
 # Done words that an approximate figure does not soften: "happened at ~195k" is still done.
 SURELY_DONE = re.compile(r"\b(?:already|happened|took place)\b|已经|已經|完成了|切换了|切換了")
@@ -127,8 +135,10 @@ FUTURE = re.compile(
 )
 # The end of pretraining: a date other than the planned December 1 contradicts the plan.
 ENDING = re.compile(
-    r"\b(?:end(?:s|ing)?|finish(?:es|ed)?|eta|done by|wrap(?:s|ped)? up)\b|结束|結束|完成|训完|訓完"
+    r"\b(?:end(?:s|ing)?|finish(?:es|ed)?|eta|done by|wrap(?:s|ped)? up)\b|结束|結束|训完|訓完"
+    r"|(?:预训练|預訓練|训练|訓練)完成|完成(?:预训练|預訓練|训练|訓練)"  # not 完成上下文扩展
 )
+ANNOUNCED = re.compile(r"\b(?:announc\w*|posted|tweeted)\b|官宣|宣布|公布")
 # "A23B" read as anything but 23B active parameters.
 A23B_MISREAD = re.compile(r"a23b.{0,30}(?:version|tag|name|code ?name|版本|代号|代號|名字)")
 # The loss diverging or blowing up: no record says it did (a subset of BEHIND).

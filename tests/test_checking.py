@@ -37,6 +37,7 @@ RUMOURS = Path(__file__).parent / "data" / "rumours.tsv"
 RUMOURS2 = Path(__file__).parent / "data" / "rumours2.tsv"
 RUMOURS3 = Path(__file__).parent / "data" / "rumours3.tsv"
 RUMOURS4 = Path(__file__).parent / "data" / "rumours4.tsv"
+RUMOURS5 = Path(__file__).parent / "data" / "rumours5.tsv"
 YOU = Chat("console", "console", "you")
 
 
@@ -129,9 +130,10 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
     [
         # first sight (rules alone then): 47/99 flagged, 9/57 true ones flagged, 45 too strong
         (RUMOURS, 172, 99, 5, 0),
-        (RUMOURS2, 248, 145, 4, 0),  # first sight: 110/146, 16/80, 22
+        (RUMOURS2, 248, 144, 3, 0),  # first sight: 110/146, 16/80, 22
         (RUMOURS3, 272, 141, 4, 0),  # first sight: 95/141, 24/104, 14
-        (RUMOURS4, 278, 142, 3, 0),  # first sight: 95/147, 17/105, 11
+        (RUMOURS4, 278, 143, 4, 0),  # first sight: 95/147, 17/105, 11
+        (RUMOURS5, 278, 148, 3, 0),  # first sight (with the opinion): 131/148, 12/102, 7
     ],
 )
 def test_the_blind_rumour_sets_stay_flagged_and_are_rarely_overstated(
