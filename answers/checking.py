@@ -130,13 +130,11 @@ class Checker:
         if FUTURE.search(text) and not denied and not hedged(text):  # no record dates a next
             return Assertion(words, UNSUPPORTED, self.records.claims(topic)[:1] if topic else ())
         behind = BEHIND.search(text) and not denied and not hedged(text)
-        # a stall a record holds ("stopped at step 166,006") is checked by its figures; a
-        # divergence no record holds, whatever step it is put at
-        if behind and (not any(held) or DIVERGED.search(text)):
-            newest = self.records.claims("progress")[-1:]
-            return Assertion(
-                words, UNSUPPORTED, (*newest, *self.records.known("training-ongoing-1010"))
-            )
+        # a stall or a spike a record holds (32B's "loss spikes") is checked by its figures
+        spiked = DIVERGED.search(text) and not self.records.held_say(DIVERGED, held)
+        if behind and not any(held) or spiked and not denied and not hedged(text):
+            newest = (*self.records.claims("progress")[-1:], "training-ongoing-1010")
+            return Assertion(words, UNSUPPORTED, self.records.known(*newest))
         if CAUSE.search(text) and not denied and not self.records.states_cause(held):
             # "the gap is because 5e24 counts post-training": a reason no record gives
             return Assertion(words, UNSUPPORTED, self.records.claims(topic)[:1] if topic else ())
@@ -276,8 +274,9 @@ class Checker:
         return self._supported(words, text, (claim_id,))
 
     def _supported(self, words: str, text: str, claims: tuple[str, ...]) -> Assertion:
-        """Supported, unless the assertion puts it on a day no claim of these names."""
-        if self.records.dated_alike(text, claims):
+        """Supported, unless the assertion puts it on a day, or on a person, no claim of these
+        names ("#8506 是 Percy 自己开的": the record names Larry Dial)."""
+        if self.records.dated_alike(text, claims) and self.records.named_alike(text, claims):
             return Assertion(words, SUPPORTED, claims)
         return Assertion(words, UNSUPPORTED, claims)
 

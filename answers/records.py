@@ -3,11 +3,12 @@ was asked, and in which order a verdict names them (``checking.py`` decides the 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from answers.assertions import Figure, figure_index, months, same
 from answers.text import fold
-from answers.verdict_words import CAUSE, NEGATION
+from answers.verdict_words import CAUSE, NEGATION, PEOPLE, SOURCE
 from knowledge.knowledge_base import KnowledgeBase
 from knowledge.schema import ClaimKind
 
@@ -31,6 +32,17 @@ class Records:
         """Whether the claim's statement says "not"/"no" (a denial, or an absence)."""
         return bool(NEGATION.search(fold(self.kb.claims[claim_id].statement.en)))
 
+    def named_alike(self, text: str, claim_ids: Iterable[str]) -> bool:
+        """Every person the assertion names is named by one of these claims; not one named as
+        its source ("Percy said it is 535B total": the spec need not name Percy)."""
+        said = set(PEOPLE.findall(SOURCE.sub(" ", text)))
+        named = {n for c in claim_ids for n in PEOPLE.findall(self._both(c))}
+        return said <= named
+
+    def _both(self, claim_id: str) -> str:
+        claim = self.kb.claims[claim_id]
+        return fold(claim.statement.en + " " + claim.statement.zh)
+
     def dated_alike(self, text: str, claim_ids: Iterable[str]) -> bool:
         """Every day the assertion names is a day of these claims, or at least of some record:
         "crossed halfway around Sept 20" is not the halfway post of October 6, and no record
@@ -45,11 +57,17 @@ class Records:
         tokens trained by October)."""
         if topic in PROGRESS_READINGS:
             return self.kb.claims[claim_id].kind is not ClaimKind.PLAN
+        if topic in ("runs", "checkpoints"):  # a handoff's step is a run's, not any progress
+            return self.kb.claims[claim_id].topic not in ("progress", "progress-history")
         return True
 
     def states_cause(self, held: list[list[str]]) -> bool:
+        return self.held_say(CAUSE, held)
+
+    def held_say(self, words: re.Pattern[str], held: list[list[str]]) -> bool:
+        """Whether a claim holding every figure says these words too."""
         every = set.intersection(*(set(h) for h in held)) if held and all(held) else set()
-        return any(CAUSE.search(fold(self.kb.claims[c].statement.en)) for c in every)
+        return any(words.search(fold(self.kb.claims[c].statement.en)) for c in every)
 
     def holders(self, figure: Figure, topic: str | None) -> list[str]:
         found = dict.fromkeys(c for f, c in self.index if same(f, figure))

@@ -138,6 +138,12 @@ ENDING = re.compile(
     r"\b(?:end(?:s|ing)?|finish(?:es|ed)?|eta|done by|wrap(?:s|ped)? up)\b|结束|結束|训完|訓完"
     r"|(?:预训练|預訓練|训练|訓練)完成|完成(?:预训练|預訓練|训练|訓練)"  # not 完成上下文扩展
 )
+# The people the records name, by the names rumours use for them.
+PEOPLE = re.compile(r"\b(?:percy|larry|classiclarry|david|dlwh|jensen|lori)\b")
+SOURCE = re.compile(
+    rf"(?:according to|per|据|據)\s*{PEOPLE.pattern}"
+    rf"|{PEOPLE.pattern}(?:\s+\w+)?\s*(?:said|says|posted|tweeted|wrote|说|說|表示|称|稱|发|發)"
+)
 ANNOUNCED = re.compile(r"\b(?:announc\w*|posted|tweeted)\b|官宣|宣布|公布")
 # "A23B" read as anything but 23B active parameters.
 A23B_MISREAD = re.compile(r"a23b.{0,30}(?:version|tag|name|code ?name|版本|代号|代號|名字)")

@@ -97,6 +97,11 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         # a run goes live too: no release claimed
         ("new production run hero-mfu30-step231k went live Oct 9", [NOT_CHECKED]),
         ("第 20 万步之后 loss 发散了", [UNSUPPORTED]),  # no record of a divergence, at any step
+        ("the Marin 32B run had loss spikes and restarts", [SUPPORTED]),  # its record says so
+        ("#8506 是 Percy 自己开的", [UNSUPPORTED]),  # the record names Larry Dial
+        ("Percy said it is 535B total / 23B active", [SUPPORTED]),  # Percy, the source
+        ("it started training on August 21st", [CONTRADICTED]),  # announced then, started 19
+        ("FA4 kernels 上线后 MFU 26.47%", [SUPPORTED]),  # kernels going live: no release
         ("Marin 535B already beats DeepSeek-V3 on every benchmark no cap", [UNSUPPORTED]),
         ("Marin 535B crossed halfway around Sept 20", [UNSUPPORTED]),  # the post was Oct 6
         ("所以 Marin 535B 下周就会切 8K", [UNSUPPORTED]),  # no record dates a next week

@@ -66,3 +66,13 @@ def test_a_bad_date_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().err.strip() == (
         "marin-watch: not a date: 'last tuesday' (expected YYYY-MM-DD)"
     )
+
+
+@pytest.mark.parametrize("argv", [["chart", "--output", "\ud800"], ["site", "build", "\udfff"]])
+def test_a_file_name_no_file_system_can_hold_is_one_line(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(argv)
+    assert exited.value.code == 2
+    assert "not a file name" in capsys.readouterr().err

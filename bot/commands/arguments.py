@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import os
+from pathlib import Path
 
 from answers.inputs import count
 from knowledge.errors import InputRejected
@@ -32,3 +34,14 @@ def typed_count(text: str) -> int:
     if found is None:
         raise argparse.ArgumentTypeError(f"not a count: {text[:40]!r} (at most 8 digits)")
     return found
+
+
+def file_path(text: str) -> Path:
+    """A path argument the file system can take: a name with a lone surrogate (not bytes
+    argv could have carried) is refused here, not by a traceback at write time."""
+    try:
+        os.fsencode(text)
+    except UnicodeEncodeError:
+        shown = text.encode("utf-8", "replace")
+        raise argparse.ArgumentTypeError(f"not a file name: {shown!r}") from None
+    return Path(text)

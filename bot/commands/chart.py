@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from answers.chart import chart
-from bot.commands.arguments import add_as_of, parse_date
+from bot.commands.arguments import add_as_of, file_path, parse_date
 from bot.context import AppContext
 from knowledge.errors import InputRejected
 
@@ -18,7 +17,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         description="The progress timeline: recorded steps against the planned schedule, "
         "the run's handoffs and incidents, and the span since the newest record.",
     )
-    p.add_argument("--output", "-o", required=True, type=Path, help="the PNG file to write")
+    p.add_argument("--output", "-o", required=True, type=file_path, help="the PNG file to write")
     p.add_argument("--lang", choices=("en", "zh"), default="en", help="language of the text")
     add_as_of(p)
     p.set_defaults(handler=run)

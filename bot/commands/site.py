@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from answers.site import build_site
+from bot.commands.arguments import file_path
 from bot.context import AppContext
 
 
@@ -21,7 +21,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "with its records, and the caveat. No JavaScript and no external assets: host DIR "
         "anywhere (GitHub Pages) or open it from disk.",
     )
-    build.add_argument("dir", metavar="DIR", type=Path, help="the folder to write into")
+    build.add_argument("dir", metavar="DIR", type=file_path, help="the folder to write into")
     build.set_defaults(handler=run_build)
 
 
