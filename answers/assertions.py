@@ -36,9 +36,10 @@ _MONTHS = "january february march april may june july august september october n
 MONTH = re.compile(
     r"\b("
     + "|".join(f"{m[:3]}(?:{m[3:]}|{m[3:4]})?" for m in _MONTHS.split())  # "Sept" too
-    + r")\b\.?\s*(\d{1,2})?(?:st|nd|rd|th)?\b"
+    + r")\b\.?\s*(\d{1,2})?(?:st|nd|rd|th)?\b(?:\s*[-–~]\s*\d{1,2}\b)?"  # "Sep 23-24"
     r"|(\d{1,2})\s*月\s*(?:(\d{1,2})\s*[日号號])?"
     r"|(?<![\d.,/])(\d{1,2})/(\d{1,2})(?![\d/.])"  # 10/07, 9/2: month/day, as posted
+    r"|\b20\d\d-(\d\d)-(\d\d)\b"  # 2026-09-23, as the records write them
 )
 
 
@@ -137,7 +138,8 @@ def months(text: str) -> list[tuple[int, int | None]]:
     """(month, day or None) of each date written as "August 19", "Aug", "8月19日"."""
     names = [m[:3] for m in _MONTHS.split()]
     out = []
-    for name, day, number, zh_day, slash_month, slash_day in MONTH.findall(fold(text)):
+    for found in MONTH.findall(fold(text)):
+        name, day, number, zh_day, slash_month, slash_day, iso_month, iso_day = found
         if name == "may" and not day:
             continue  # "it may end soon": the verb, not the month
         if name:
@@ -146,6 +148,8 @@ def months(text: str) -> list[tuple[int, int | None]]:
             out.append((int(number), int(zh_day) if zh_day else None))
         elif slash_month and 1 <= int(slash_month) <= 12 and 1 <= int(slash_day) <= 31:
             out.append((int(slash_month), int(slash_day)))
+        elif iso_month and 1 <= int(iso_month) <= 12:
+            out.append((int(iso_month), int(iso_day)))
     return out
 
 

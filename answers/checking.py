@@ -36,6 +36,7 @@ from answers.verdict_words import (
     BEGUN,
     BEHIND,
     CAUSE,
+    CONTEXT_CHANGED,
     CURRENT,
     DAMAGE,
     DENSE,
@@ -83,7 +84,6 @@ SAYS_AT = 0.46
 _ENDS_ON = re.compile(
     rf"(?:{ENDING.pattern}).{{0,24}}?(?:{MONTH.pattern})|(?:{MONTH.pattern}).{{0,12}}?(?:{ENDING.pattern})"
 )
-SCHEDULE = {"tokens", "phases", "duration"}
 STATIC = {"architecture", "hardware", "ladder", "started", "flops"}
 END = dt.date(2026, 12, 1)
 
@@ -119,7 +119,8 @@ class Checker:
         names_run, denied = self.reader.matcher.names_run(words), bool(NEGATION.search(text))
         # "256 experts", "three months": something of this run's to check, whatever the reading
         checkable = any(f.noun for f in said) or bool(DURATION.search(text))
-        if about_run and not denied and (SCORED.search(text) or MONEY.search(text)):
+        money = MONEY.search(text) and (about_run or topic not in DECLINING)
+        if (about_run and SCORED.search(text) or money) and not denied:
             # "超越 Llama 3.1 405B", "烧了 5000 万美元": the run judged, or its money
             return Assertion(words, UNSUPPORTED, self.records.known("no-evaluations"))
         if topic in DECLINING and not names_run and (not checkable or topic == OTHER_MODELS):
@@ -129,10 +130,10 @@ class Checker:
             return Assertion(words, *found)
         if FUTURE.search(text) and not denied and not hedged(text):  # no record dates a next
             return Assertion(words, UNSUPPORTED, self.records.claims(topic)[:1] if topic else ())
-        behind = BEHIND.search(text) and not denied and not hedged(text)
-        # a stall or a spike a record holds (32B's "loss spikes") is checked by its figures
-        spiked = DIVERGED.search(text) and not self.records.held_say(DIVERGED, held)
-        if behind and not any(held) or spiked and not denied and not hedged(text):
+        # late, stalled, spiking: unless a record holding its figures says so (a stall at step
+        # 166,006, 32B's "loss spikes"), a judgment no record makes
+        wrong = BEHIND.search(text) or DIVERGED.search(text)
+        if wrong and not denied and not hedged(text) and not self.records.held_say(wrong.re, held):
             newest = (*self.records.claims("progress")[-1:], "training-ongoing-1010")
             return Assertion(words, UNSUPPORTED, self.records.known(*newest))
         if CAUSE.search(text) and not denied and not self.records.states_cause(held):
@@ -194,14 +195,9 @@ class Checker:
     ) -> tuple[str, ...] | None:
         """A planned figure, length or end date stated as done or certain (by itself, or by
         the clause before it: "it is done: 18T tokens")."""
-        # the schedule's spec is a plan too: "already at 15T" states phase 1's share as done
-        plans = {
-            c.id
-            for c in self.kb.claims.values()
-            if c.kind is ClaimKind.PLAN or (c.kind is ClaimKind.SPEC and c.topic in SCHEDULE)
-        }
-        planned = [c for h in held for c in h if c in plans]
-        stated = (done or bool(AS_DONE.search(text))) and not hedged(text)
+        planned = [c for h in held for c in h if c in self.records.plans]
+        tested = hedged(text, tests_too=True)
+        stated = (done or bool(AS_DONE.search(text))) and not tested
         # the plan and a record of it happening at that step agree: "切到第二阶段 at step
         # 108,000" is a fact (a step, not a total: the homepage's "18T" is still the plan)
         happened = bool(held) and all(
@@ -211,10 +207,10 @@ class Checker:
         )
         if planned and not happened and (stated or REACHED.search(text)):
             return tuple(dict.fromkeys(planned))
-        duration = bool(DURATION.search(text))
-        if (duration or (END.month, END.day) in months(text)) and not hedged(text):
+        if (DURATION.search(text) or (END.month, END.day) in months(text)) and not hedged(text):
             return self.records.known("duration-plan", "expected-end")
-        if topic in ("context-length", "phases") and stated and not happened:
+        changed = topic == "context-length" and CONTEXT_CHANGED.search(text) and not tested
+        if topic in ("context-length", "phases") and (stated or changed) and not happened:
             return self.records.claims(topic, kinds={ClaimKind.PLAN})[:1] or None
         return None
 
@@ -251,7 +247,7 @@ class Checker:
                 )
                 if NEGATION.search(text) and not any(self.records.denies(c) for c in chosen):
                     return Assertion(words, NOT_CHECKED)  # "never had a spike": the record had
-                return self._supported(words, text, tuple(chosen[:3]))
+                return self._supported(words, text, tuple(chosen))
         if topic in STATIC:
             return Assertion(words, CONTRADICTED, self.records.claims(topic)[:1])
         newest = self.records.claims(topic) if topic else ()
@@ -276,9 +272,8 @@ class Checker:
     def _supported(self, words: str, text: str, claims: tuple[str, ...]) -> Assertion:
         """Supported, unless the assertion puts it on a day, or on a person, no claim of these
         names ("#8506 是 Percy 自己开的": the record names Larry Dial)."""
-        if self.records.dated_alike(text, claims) and self.records.named_alike(text, claims):
-            return Assertion(words, SUPPORTED, claims)
-        return Assertion(words, UNSUPPORTED, claims)
+        alike = self.records.dated_alike(text, claims) and self.records.named_alike(text, claims)
+        return Assertion(words, SUPPORTED if alike else UNSUPPORTED, claims[:3])
 
 
 def cited(assertions: Iterable[Assertion]) -> list[str]:

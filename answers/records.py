@@ -13,6 +13,7 @@ from knowledge.knowledge_base import KnowledgeBase
 from knowledge.schema import ClaimKind
 
 PROGRESS_READINGS = ("progress", "tokens-so-far", "schedule", "finished", "progress-history")
+SCHEDULE = {"tokens", "phases", "duration"}
 SHARES = {"throughput", "phases", "context-length", "tokens"}  # topics with shares of their own
 
 
@@ -27,6 +28,12 @@ class Records:
             for c in kb.claims.values()
         }
         self.all_days = set().union(*self.days.values())
+        # the schedule's spec is a plan too: "already at 15T" states phase 1's share as done
+        self.plans = {
+            c.id
+            for c in kb.claims.values()
+            if c.kind is ClaimKind.PLAN or (c.kind is ClaimKind.SPEC and c.topic in SCHEDULE)
+        }
 
     def denies(self, claim_id: str) -> bool:
         """Whether the claim's statement says "not"/"no" (a denial, or an absence)."""
@@ -48,8 +55,10 @@ class Records:
         "crossed halfway around Sept 20" is not the halfway post of October 6, and no record
         names September 20 (while "kicked off Aug 19 on 11 racks" names the start's day)."""
         said = {d for d in months(text) if d[1] is not None}
-        days = set().union(*(self.days[c] for c in claim_ids))
-        return said <= days or said <= self.all_days
+        claims = list(claim_ids)
+        days = set().union(*(self.days[c] for c in claims))
+        dated = any(self.kb.claims[c].as_of for c in claims)  # a dated record: its day only
+        return said <= days or (not dated and said <= self.all_days)
 
     def fits(self, claim_id: str, topic: str | None) -> bool:
         """Whether a claim can speak to an assertion read as ``topic``: a run's progress is

@@ -58,11 +58,14 @@ AS_DONE = re.compile(
     r"\b(?:was|were|been|got|has|have|had|already|took|finished in|trained|ran|over"
     r"|ends?|ending|will end|extended|switch(?:ed)?|hit|reached|delivered|locked|burn(?:ed|t)?)\b"
     r"|已|训了|訓了|用了|用完|扩展到|擴展到|扩到|擴到|结束|結束|花了|烧了|燒了|达到|達到|到了|肯定|切到|换到"
-    r"|\b(?:happened|took place|changed to|moved to|went to|came in|landed at|final|deployed)\b"
+    r"|\b(?:happened|took place|changed to|moved to|went to|came in|landed at|final|deployed"
+    r"|all in|cut|shortened|reduced|spent)\b|砍了|缩短了|縮短了"
     r"|切换了|切換了|改成|改为|改為|换成|換成|上了|改用"
 )
 # Done words that an approximate figure does not soften: "happened at ~195k" is still done.
-SURELY_DONE = re.compile(r"\b(?:already|happened|took place)\b|已经|已經|完成了|切换了|切換了")
+SURELY_DONE = re.compile(
+    r"\b(?:already|happened|took place|all spent|all used)\b|已经|已經|完成了|切换了|切換了"
+)
 HEDGED = re.compile(
     r"\b(?:plan(?:s|ned|ning)?|projected|projection|expected|scheduled|target(?:ed)?|aims?|supposed|estimate[ds]?|predict"
     r"(?:s|ed)?|forecast|says|said|according to|per the)\b"
@@ -151,9 +154,13 @@ A23B_MISREAD = re.compile(r"a23b.{0,30}(?:version|tag|name|code ?name|版本|代
 DIVERGED = re.compile(r"\b(?:diverg(?:ed|es|ing)|blew up|spike[sd]?)\b|发散|發散")
 
 
-def hedged(text: str) -> bool:
-    """Told as a plan or an estimate, not as done."""
-    if HEDGED.search(text):
+TESTED = re.compile(r"\b(?:tests?|tested|testing|trial)\b|测试|測試|试验|試驗")
+
+
+def hedged(text: str, *, tests_too: bool = False) -> bool:
+    """Told as a plan or an estimate, not as done; ``tests_too``: or as a test of a plan
+    ("8K was tested on one rack" is no plan done; "the trial crashed twice" still a claim)."""
+    if HEDGED.search(text) or (tests_too and TESTED.search(text)):
         return True
     return bool(APPROXIMATE.search(text)) and not SURELY_DONE.search(text)
 
@@ -161,3 +168,11 @@ def hedged(text: str) -> bool:
 def denial(text: str) -> bool:
     """Whether the text says "not"/"no"/没 anywhere."""
     return bool(NEGATION.search(text))
+
+
+# The context length said to be other than 4K now: no record shows it changed (the 8K/16K
+# runs were one-rack tests: a sentence about a test stays about a test, see hedged()).
+CONTEXT_CHANGED = re.compile(
+    r"\b(?:extended|moved|swapped|switched|bumped|upgraded|running at|now at|trains? at)\b"
+    r"|扩到|擴到|扩展到|擴展到|切到|改成|上了|现在是|現在是"
+)

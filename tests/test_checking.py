@@ -38,6 +38,7 @@ RUMOURS2 = Path(__file__).parent / "data" / "rumours2.tsv"
 RUMOURS3 = Path(__file__).parent / "data" / "rumours3.tsv"
 RUMOURS4 = Path(__file__).parent / "data" / "rumours4.tsv"
 RUMOURS5 = Path(__file__).parent / "data" / "rumours5.tsv"
+RUMOURS6 = Path(__file__).parent / "data" / "rumours6.tsv"
 YOU = Chat("console", "console", "you")
 
 
@@ -102,6 +103,11 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("Percy said it is 535B total / 23B active", [SUPPORTED]),  # Percy, the source
         ("it started training on August 21st", [CONTRADICTED]),  # announced then, started 19
         ("FA4 kernels 上线后 MFU 26.47%", [SUPPORTED]),  # kernels going live: no release
+        ("13% after two weeks = they're way behind schedule", [UNSUPPORTED]),  # a judgment
+        ("they swapped to 16K context at step 216k", [PLAN_AS_FACT]),  # no record: still 4K
+        ("the 8K/16K runs were tested on one rack", [SUPPORTED]),  # a test stays a test
+        ("they cut the token horizon by 25%", [UNSUPPORTED]),  # allowed, not done
+        ("MFU 在 Oct 9 才到 26.75%", [UNSUPPORTED]),  # 26.75% is the record of Sep 23
         ("Marin 535B already beats DeepSeek-V3 on every benchmark no cap", [UNSUPPORTED]),
         ("Marin 535B crossed halfway around Sept 20", [UNSUPPORTED]),  # the post was Oct 6
         ("所以 Marin 535B 下周就会切 8K", [UNSUPPORTED]),  # no record dates a next week
@@ -138,7 +144,8 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         (RUMOURS2, 248, 144, 3, 0),  # first sight: 110/146, 16/80, 22
         (RUMOURS3, 272, 141, 4, 0),  # first sight: 95/141, 24/104, 14
         (RUMOURS4, 278, 143, 4, 0),  # first sight: 95/147, 17/105, 11
-        (RUMOURS5, 278, 148, 3, 0),  # first sight (with the opinion): 131/148, 12/102, 7
+        (RUMOURS5, 278, 148, 2, 0),  # first sight (with the opinion): 131/148, 12/102, 7
+        (RUMOURS6, 246, 131, 4, 0),  # first sight (with the opinion): 110/131, 11/92, 9
     ],
 )
 def test_the_blind_rumour_sets_stay_flagged_and_are_rarely_overstated(
