@@ -136,7 +136,7 @@ class Checker:
         if wrong and not denied and not hedged(text) and not self.records.held_say(wrong.re, held):
             newest = (*self.records.claims("progress")[-1:], "training-ongoing-1010")
             return Assertion(words, UNSUPPORTED, self.records.known(*newest))
-        if CAUSE.search(text) and not denied and not self.records.states_cause(held):
+        if CAUSE.search(text) and not denied and not self.records.held_say(CAUSE, held):
             # "the gap is because 5e24 counts post-training": a reason no record gives
             return Assertion(words, UNSUPPORTED, self.records.claims(topic)[:1] if topic else ())
         if DAMAGE.search(text) and not denied:

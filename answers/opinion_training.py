@@ -21,11 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from answers.checking import Checker
-from answers.classifier import load_classifier
-from answers.lexicon import INTENTS, load_lexicon
-from answers.matcher import Matcher
-from answers.progress_view import READINGS
-from answers.reading import Reader
+from answers.reading import reader_for
 from answers.second_opinion import FORMAT, MODEL, Features
 from answers.verdicts import NOT_CHECKED, Assertion
 from knowledge.knowledge_base import KnowledgeBase
@@ -40,9 +36,7 @@ C = 1.0
 
 def rules_checker(kb: KnowledgeBase) -> Checker:
     """A checker with the rules alone: what the second opinion learns to read."""
-    answerable = {*INTENTS, *kb.topics, *READINGS}
-    reader = Reader(Matcher(load_lexicon(), answerable=answerable), load_classifier(), answerable)
-    return Checker(kb, reader)
+    return Checker(kb, reader_for(kb))
 
 
 def overlap(label: str, words: str) -> int:

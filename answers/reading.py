@@ -19,11 +19,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from answers.classifier import Classifier, Ranking
-from answers.lexicon import DECLINING, INTENTS
+from answers.classifier import Classifier, Ranking, load_classifier
+from answers.lexicon import DECLINING, INTENTS, load_lexicon
 from answers.matcher import MIN_SCORE, OTHER, Match, Matcher
 from answers.progress_view import READINGS as PROGRESS_READINGS
 from answers.text import fold
+from knowledge.knowledge_base import KnowledgeBase
 
 # The thresholds are on the classifier's probability of a reading, measured on question sets
 # written blind (tests/test_matching.py). Its best reading is answered on its own from this
@@ -106,6 +107,14 @@ class Reading:
     lexicon: Match
     ranking: Ranking
     followed: bool = False  # read against the previous question (a follow-up)
+
+
+def reader_for(kb: KnowledgeBase) -> Reader:
+    """The reader of questions about this knowledge base: the intents, its topics and the
+    progress readings are what can be answered (one definition: the core answers with it, and
+    the message checker's second opinion is trained with it)."""
+    answerable = {*INTENTS, *kb.topics, *PROGRESS_READINGS}
+    return Reader(Matcher(load_lexicon(), answerable=answerable), load_classifier(), answerable)
 
 
 class Reader:

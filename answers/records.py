@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 from answers.assertions import Figure, figure_index, months, same
 from answers.text import fold
-from answers.verdict_words import CAUSE, NEGATION, PEOPLE, SOURCE
+from answers.verdict_words import NEGATION, PEOPLE, SOURCE
 from knowledge.knowledge_base import KnowledgeBase
 from knowledge.schema import ClaimKind
 
@@ -69,9 +69,6 @@ class Records:
         if topic in ("runs", "checkpoints"):  # a handoff's step is a run's, not any progress
             return self.kb.claims[claim_id].topic not in ("progress", "progress-history")
         return True
-
-    def states_cause(self, held: list[list[str]]) -> bool:
-        return self.held_say(CAUSE, held)
 
     def held_say(self, words: re.Pattern[str], held: list[list[str]]) -> bool:
         """Whether a claim holding every figure says these words too."""

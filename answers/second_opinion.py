@@ -28,6 +28,7 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from knowledge.errors import KnowledgeInvalid, Problem
 
@@ -80,15 +81,20 @@ def read_opinion(path: Path = MODEL) -> Opinion:
             path, "format", f"expected {FORMAT}; retrain: python -m answers.opinion_training"
         )
     try:
-        classes = tuple(str(c) for c in meta["classes"])
-        weights = {str(name): tuple(float(w) for w in row) for name, row in meta["weights"].items()}
-        opinion = Opinion(classes, tuple(float(v) for v in meta["intercepts"]), weights)
-        if len(opinion.intercepts) != len(classes) or any(
-            len(row) != len(classes) or not all(map(math.isfinite, row)) for row in weights.values()
-        ):
-            raise ValueError("a row's length or value does not fit the classes")
+        return opinion_of(meta)
     except (AttributeError, KeyError, TypeError, ValueError) as exc:
         raise _bad(path, "weights", f"the second opinion does not fit together: {exc}") from exc
+
+
+def opinion_of(meta: dict[str, Any]) -> Opinion:
+    """The model a training wrote (``opinion_training.fit``); ValueError if it is malformed."""
+    classes = tuple(str(c) for c in meta["classes"])
+    weights = {str(name): tuple(float(w) for w in row) for name, row in meta["weights"].items()}
+    opinion = Opinion(classes, tuple(float(v) for v in meta["intercepts"]), weights)
+    if len(opinion.intercepts) != len(classes) or any(
+        len(row) != len(classes) or not all(map(math.isfinite, row)) for row in weights.values()
+    ):
+        raise ValueError("a row's length or value does not fit the classes")
     return opinion
 
 

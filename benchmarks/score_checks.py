@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 from answers.checking import Checker  # noqa: E402
 from answers.opinion_training import TUNED_SETS, examples, fit, matched, rules_checker  # noqa: E402
-from answers.second_opinion import Opinion, load_opinion  # noqa: E402
+from answers.second_opinion import Opinion, load_opinion, opinion_of  # noqa: E402
 from bot.core import Core  # noqa: E402
 from knowledge.clock import fixed_clock  # noqa: E402
 from knowledge.loader import load  # noqa: E402
@@ -48,12 +48,7 @@ def score(path: Path, verbose: bool = False, opinion: str = "shipped") -> Counte
     elif opinion == "held-out":
         others = [n for n in TUNED_SETS if n != path.stem]
         rows = examples(rules_checker(kb), others)
-        meta = fit(rows)
-        second = Opinion(
-            tuple(meta["classes"]),  # type: ignore[arg-type]
-            tuple(meta["intercepts"]),  # type: ignore[arg-type]
-            {k: tuple(v) for k, v in meta["weights"].items()},  # type: ignore[attr-defined]
-        )
+        second = opinion_of(fit(rows))
     checker = Checker(kb, reader, second)
     counts: Counter[str] = Counter()
     for line in path.read_text(encoding="utf-8").splitlines()[1:]:

@@ -11,12 +11,11 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from answers import progress_view as progress
-from answers.classifier import load_classifier
 from answers.inputs import Rejection, clean, reject_reason
 from answers.lexicon import DECLINING, INTENTS, load_lexicon
-from answers.matcher import Match, Matcher
+from answers.matcher import Match
 from answers.periods import period_days
-from answers.reading import Reader
+from answers.reading import reader_for
 from answers.render import Renderer
 from answers.reply import Choice, Outcome, Reply
 from answers.script import is_traditional, traditional_reply
@@ -59,9 +58,8 @@ class Core:
         self.default_language = default_language
         self.renderer = Renderer(kb, clock)
         self.lexicon = load_lexicon()
-        answerable = {*INTENTS, *kb.topics, *progress.READINGS}
-        self.matcher = Matcher(self.lexicon, answerable=answerable)
-        self.reader = Reader(self.matcher, load_classifier(), answerable)
+        self.reader = reader_for(kb)
+        self.matcher = self.reader.matcher
         self.changes = changes
 
     # --- questions -----------------------------------------------------------------------
