@@ -16,12 +16,22 @@ from answers.text import fold
 from knowledge.knowledge_base import KnowledgeBase
 
 MAX_ASSERTIONS = 8  # a wall of text is checked in its first eight assertions
-# Sentences, then clauses; an ASCII comma between digits is a thousands separator, never a
-# full-width one.
+# Sentences, then clauses. An ASCII comma between digits is a thousands separator ("2,048"),
+# never a full-width one; a comma after a figure still parts clauses ("…step121638, it's"), as
+# a spaced dash ("… — it's right there in current_run.py") and a colon ("it is done: 18T
+# tokens") do. An abbreviation's full stop does not ("est. end Nov 27").
 _SENTENCES = re.compile(
-    r"(?<=[.!?])\s+|[。！？；;|｜·•✅❌✔➡👉🚀🔥\n（）()，、]+|(?<!\d),\s*(?!\d)"
+    r"(?<!\best\.)(?<!\bvs\.)(?<!approx\.)(?<=[.!?])\s+"
+    r"|[。！？；;|｜·•✅❌✔➡👉🚀🔥\n（）()，、]+"
+    r"|(?:(?<!\d),|,(?!\d))\s*|\s[—–]\s|:\s+"
 )
-_JOINS = re.compile(r"\s+(?:and|but|plus|also|while)\s+|而且|并且|还有|但是|另外|而")
+# "X so Y" and "X which means Y" are two assertions: a figure, then a conclusion drawn from it
+# ("…step121638 so that's the live run"), not "so far" or "not so fast".
+_JOINS = re.compile(
+    r"\s+(?:and|but|plus|also|while|which means)\s+"
+    r"|\s+so\s+(?=(?:that|this|it|its|it's|they|they're|they'll|they've|the|we|marin)\b)"
+    r"|而且|并且|还有|但是|另外|而"
+)
 _FIGURE = re.compile(
     r"(?<![\w.])(\d+(?:[.,]\d+)*)\s?(%|[kmbt](?![a-z])|e\d+|万亿|亿|万|trillion|billion|million)?"
     # the words after it, looked at, not taken: "11,264 sequences of 4,096 tokens" is two
@@ -58,13 +68,37 @@ def assertions_in(message: str) -> list[str]:
     pieces: list[str] = []
     for sentence in _SENTENCES.split(message):
         pieces += [p.strip(" -–—:\"'“”()[]") for p in _JOINS.split(sentence)]
-    return [p for p in pieces if _substantial(p)][:MAX_ASSERTIONS]
+    return [p for p in pieces if _substantial(p) and not asks(p)][:MAX_ASSERTIONS]
+
+
+# A clause that asks rather than tells ("can anyone confirm??", "有人知道在哪看吗"): no
+# assertion to judge. A claim put as a question keeps its claim ("batch is only 4M tokens?").
+_ASKS_EN = re.compile(
+    r"^(?:ok\s+|so\s+|wait\s+|but\s+)?(?:can|could|does|do|did|is|are|was|were|has|have|had|will"
+    r"|would|should|any|anyone|anybody|who|what|when|where|why|how|which|wen)\b[^?]*\?+$",
+    re.IGNORECASE,
+)
+_ASKS_ZH = re.compile(
+    r"[吗嗎][?？]*$|^(?:有没有|有沒有|有人知道|谁|誰|请问|請問|哪里|哪裡|哪儿|怎么|怎麼)"
+)
+
+
+def asks(piece: str) -> bool:
+    """Whether a clause is a question, not an assertion."""
+    return bool(_ASKS_EN.search(piece.strip()) or _ASKS_ZH.search(piece.strip()))
+
+
+def asks_only(message: str) -> bool:
+    """Whether a message asks and asserts nothing ("has it started?", "训练完了吗")."""
+    pieces = [p for s in _SENTENCES.split(message) for p in _JOINS.split(s) if p.strip()]
+    return any(asks(p) for p in pieces) and not assertions_in(message)
 
 
 def _substantial(piece: str) -> bool:
     words = re.findall(r"[A-Za-z0-9][\w.+%-]*", piece)
     cjk = re.findall(r"[\u4e00-\u9fff]", piece)
-    return len(words) + len(cjk) // 2 >= 2 or bool(re.search(r"\d", piece) and cjk)
+    scaled = re.search(r"\d\s?(?:%|[kmbt]\b)", piece, re.IGNORECASE)  # "25.8%" after "tracker:"
+    return len(words) + len(cjk) // 2 >= 2 or bool(re.search(r"\d", piece) and cjk or scaled)
 
 
 # Nouns a plain count is compared with, found within three words of it ("11 GB200 NVL72

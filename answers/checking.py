@@ -9,17 +9,16 @@ is a weaker verdict. The reading is the answers' own (``reading.Reader``). A sec
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from collections.abc import Iterable
 
 from answers.assertions import (
-    MONTH,
     Figure,
     assertions_in,
     figures,
     months,
 )
+from answers.end_dates import END, end_verdict
 from answers.lexicon import DECLINING
 from answers.reading import Reader
 from answers.records import Records
@@ -44,7 +43,6 @@ from answers.verdict_words import (
     DONE,
     DONOR,
     DURATION,
-    ENDING,
     FUTURE,
     LATER_PHASE,
     MONEY,
@@ -79,13 +77,10 @@ OTHER_MODELS = "other-models"
 # How near a claim's statement must be to say the assertion, by cosine (answers/statements.py):
 # on the three labelled rumour sets no unsupported or false assertion came nearer than 0.45.
 SAYS_AT = 0.46
-# An end word and a date within a few words of each other: "ETA is mid-January 2027",
-# "2027 年 3 月才結束" (not "ends at step 390,251 - the plan as of mid-Sep").
-_ENDS_ON = re.compile(
-    rf"(?:{ENDING.pattern}).{{0,24}}?(?:{MONTH.pattern})|(?:{MONTH.pattern}).{{0,12}}?(?:{ENDING.pattern})"
-)
+FILE_NAMES = re.compile(r"current run\.py|current hero run id\s*=")
+
+
 STATIC = {"architecture", "hardware", "ladder", "started", "flops"}
-END = dt.date(2026, 12, 1)
 
 
 class Checker:
@@ -147,11 +142,12 @@ class Checker:
             return Assertion(
                 words, UNSUPPORTED, self.records.known("hardware-gift", "hardware-gb200")
             )
-        ends = [d for d in months(text) if d[0] != END.month and d not in self.records.all_days]
-        if ends and _ENDS_ON.search(text) and "%" not in text and not denied:
-            # an end date no record gives (a record's own date, like the tracker's Nov 27, is
-            # checked by its figures below)
-            return Assertion(words, CONTRADICTED, self.records.known("expected-end"))
+        ended = None if denied else end_verdict(self.records, text)
+        if ended is not None:
+            verdict, claims = ended
+            if verdict == SUPPORTED:
+                return self._supported(words, text, claims)
+            return Assertion(words, verdict, claims)
         if DONOR.search(text) and not re.search(r"huang|黄|黃", text):
             return Assertion(words, CONTRADICTED, self.records.known("hardware-gift"))
         if DENSE.search(text) and not denied:
@@ -159,7 +155,9 @@ class Checker:
         if OTHER_HARDWARE.search(text) and not denied:
             return Assertion(words, CONTRADICTED, ("hardware-gb200",))
         ids = RUN_ID.findall(text)
-        if ids and CURRENT.search(text) and "hero-mfu30-step231k" not in ids:
+        # "current_run.py has hero-main-step121638" states what the file holds, not the run now
+        current = CURRENT.search(FILE_NAMES.sub("", text))
+        if ids and current and "hero-mfu30-step231k" not in ids:
             return Assertion(words, CONTRADICTED, ("run-current",))
         plan = self._plan_as_fact(text, said, held, topic, done)
         if plan is not None:

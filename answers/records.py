@@ -60,6 +60,11 @@ class Records:
         dated = any(self.kb.claims[c].as_of for c in claims)  # a dated record: its day only
         return said <= days or (not dated and said <= self.all_days)
 
+    def on_days(self, days: set[tuple[int, int | None]]) -> tuple[str, ...]:
+        """The claims about every one of these days, dated ones first."""
+        found = [c for c, held in self.days.items() if days <= held]
+        return tuple(sorted(found, key=lambda c: self.kb.claims[c].as_of is None))
+
     def fits(self, claim_id: str, topic: str | None) -> bool:
         """Whether a claim can speak to an assertion read as ``topic``: a run's progress is
         never shown by a plan's or a spec's figure (15T is the spec's phase-1 share, not the

@@ -67,7 +67,7 @@ SURELY_DONE = re.compile(
     r"\b(?:already|happened|took place|all spent|all used)\b|已经|已經|完成了|切换了|切換了"
 )
 HEDGED = re.compile(
-    r"\b(?:plan(?:s|ned|ning)?|projected|projection|expected|scheduled|target(?:ed)?|aims?|supposed|estimate[ds]?|predict"
+    r"\b(?:plan(?:s|ned|ning)?|projected|projection|expected|scheduled|target(?:ed)?|aims?|supposed|estimate[ds]?|est|predict"
     r"(?:s|ed)?|forecast|says|said|according to|per the)\b"
     r"|计划|計劃|预计|預計|目标|目標|预定|預定|估计|預測|预测|写着|寫著|说的是"
     r"|据说|據說|根据|根據|据称|據稱|据报|據報"  # never 据 alone: 数据 is "data"
@@ -94,7 +94,9 @@ DONOR = re.compile(
 STARTED = re.compile(r"\b(?:start|began|begun|kick|launch)|开训|開訓|开始|開始|启动|啟動|开跑|開跑")
 DENSE = re.compile(r"\bdense\b|稠密|密集模型")
 RUN_ID = re.compile(r"\bhero-[a-z0-9_.-]*[a-z0-9]")
-CURRENT = re.compile(r"\b(?:current|now|latest|newest)\b|目前|当前|當前|现在|現在|最新")
+CURRENT = re.compile(
+    r"\b(?:current|now|latest|newest|live|rn|still|today|active)\b|目前|当前|當前|现在|現在|最新|正在"
+)
 OTHER_HARDWARE = re.compile(
     r"\b(?:h100|h200|h800|a100|a800|v100|mi300x?|mi250|tpu|tpuv\d|4090|gaudi)s?\b"
 )
@@ -104,6 +106,7 @@ TERMS = (
     (re.compile(r"\bhuang\b|黄仁勋|黃仁勳|黄氏|黃氏"), "hardware-gift"),
     (re.compile(r"\bhalf ?way\b|\bhalf done\b|过半|過半|一半"), "progress-halfway-post"),
     (re.compile(r"\bmoe\b|mixture[- ]of[- ]experts|混合专家|混合專家"), "architecture"),
+    (re.compile(r"current run\.py"), "run-current-run-py"),  # as folded: current_run.py
 )
 # A reason given for something: "because", "caused by", "that's why", "是因为". A record that
 # states the cause (a claim holding the figures with "because" in it) still supports it.
@@ -154,6 +157,10 @@ A23B_MISREAD = re.compile(r"a23b.{0,30}(?:version|tag|name|code ?name|版本|代
 DIVERGED = re.compile(r"\b(?:diverg(?:ed|es|ing)|blew up|spike[sd]?)\b|发散|發散")
 
 
+# The team's plan or word named, not an estimate: "官方计划", "scheduled", "the official end".
+PLANNED = re.compile(
+    r"\b(?:plan(?:s|ned)?|official(?:ly)?|scheduled|target(?:ed)?)\b|官方|计划|計劃|预定|預定|目标|目標"
+)
 TESTED = re.compile(r"\b(?:tests?|tested|testing|trial)\b|测试|測試|试验|試驗")
 
 

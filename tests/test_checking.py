@@ -33,12 +33,14 @@ from bot.chat.where import Chat
 from bot.digest.builder import DigestService
 from tests.conftest import Conversation
 
+FLAGS = (CONTRADICTED, UNSUPPORTED, PLAN_AS_FACT)
 RUMOURS = Path(__file__).parent / "data" / "rumours.tsv"
 RUMOURS2 = Path(__file__).parent / "data" / "rumours2.tsv"
 RUMOURS3 = Path(__file__).parent / "data" / "rumours3.tsv"
 RUMOURS4 = Path(__file__).parent / "data" / "rumours4.tsv"
 RUMOURS5 = Path(__file__).parent / "data" / "rumours5.tsv"
 RUMOURS6 = Path(__file__).parent / "data" / "rumours6.tsv"
+RUMOURS7 = Path(__file__).parent / "data" / "rumours7.tsv"
 YOU = Chat("console", "console", "you")
 
 
@@ -140,12 +142,13 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
     ("path", "assertions", "flagged", "true_flagged", "too_strong"),
     [
         # first sight (rules alone then): 47/99 flagged, 9/57 true ones flagged, 45 too strong
-        (RUMOURS, 172, 99, 5, 0),
-        (RUMOURS2, 248, 144, 3, 0),  # first sight: 110/146, 16/80, 22
-        (RUMOURS3, 272, 141, 4, 0),  # first sight: 95/141, 24/104, 14
-        (RUMOURS4, 278, 144, 5, 0),  # first sight: 95/147, 17/105, 11
-        (RUMOURS5, 278, 148, 2, 0),  # first sight (with the opinion): 131/148, 12/102, 7
+        (RUMOURS, 172, 99, 4, 0),
+        (RUMOURS2, 248, 145, 1, 0),  # first sight: 110/146, 16/80, 22
+        (RUMOURS3, 272, 141, 3, 0),  # first sight: 95/141, 24/104, 14
+        (RUMOURS4, 278, 146, 2, 0),  # first sight: 95/147, 17/105, 11
+        (RUMOURS5, 278, 148, 1, 0),  # first sight (with the opinion): 131/148, 12/102, 7
         (RUMOURS6, 246, 131, 4, 0),  # first sight (with the opinion): 110/131, 11/92, 9
+        (RUMOURS7, 236, 129, 2, 0),  # first sight (with the opinion): 111/129, 8/84, 7
     ],
 )
 def test_the_blind_rumour_sets_stay_flagged_and_are_rarely_overstated(
@@ -167,3 +170,18 @@ def test_why_renders_the_derivation_confidence_computed(bot: Conversation) -> No
         assert bot.core.kb.sources[record].title[:40] in why.body
     assert "an absence is never confirmed" in why.body
     assert why.caveat
+
+
+def test_a_question_checked_is_answered_not_judged(bot: Conversation) -> None:
+    chats = Chats(bot.core, DigestService(bot.core.kb, bot.core.renderer))
+    reply = chats.check(YOU, "has it started?")
+    assert reply.kind != "check" and "has started" in reply.body
+    reply = chats.check(YOU, "训练完了吗？")
+    assert reply.kind != "check" and reply.language == "zh"
+
+
+def test_a_question_beside_a_claim_is_no_assertion(bot: Conversation) -> None:
+    said = verdicts(bot, "heard marin 535b runs on 2048 H100s, can anyone confirm??")
+    assert said == [("heard marin 535b runs on 2048 H100s", CONTRADICTED)]
+    # a claim put as a question keeps its claim
+    assert verdicts(bot, "batch size is only 4M tokens per step?")[0][1] in FLAGS

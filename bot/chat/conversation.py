@@ -14,6 +14,7 @@ import re
 from collections.abc import Awaitable, Callable, Sequence
 from functools import cached_property
 
+from answers.assertions import asks_only
 from answers.checking import Checker, check_reply
 from answers.inputs import clean, reject_reason
 from answers.reply import Reply
@@ -134,6 +135,8 @@ class Conversation:
         """What the evidence says about each assertion of a message someone posted."""
         if reject_reason(message) is not None:
             return self._script(chat, self.core.ask(message))  # the refusal, explained
+        if asks_only(clean(message)):  # "has it started?" checked: a question, answered
+            return self.ask(chat, message)
         lang = self.language(chat)
         said = check_reply(self.core.renderer, self.checker, clean(message), lang=lang)
         return self._script(chat, said)

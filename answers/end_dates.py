@@ -1,0 +1,38 @@
+"""An end of pretraining put on a day, judged against the plan's December 1 and the days the
+records name (the tracker's own estimate of Nov 27 among them)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from answers.assertions import MONTH, months
+from answers.records import Records
+from answers.verdict_words import ENDING, PLANNED, hedged
+from answers.verdicts import CONTRADICTED, SUPPORTED, UNSUPPORTED
+
+END = dt.date(2026, 12, 1)  # the planned end of pretraining
+# An end word and a date within a few words of each other: "ETA is mid-January 2027",
+# "2027 年 3 月才結束" (not "ends at step 390,251 - the plan as of mid-Sep").
+_ENDS_ON = re.compile(
+    rf"(?:{ENDING.pattern}).{{0,24}}?(?:{MONTH.pattern})|(?:{MONTH.pattern}).{{0,12}}?(?:{ENDING.pattern})"
+)
+
+
+def end_verdict(records: Records, text: str) -> tuple[str, tuple[str, ...]] | None:
+    """The verdict on an end put on a day other than the plan's, and the claims it names; None
+    when the text puts no end on such a day (a denial is the caller's to set aside)."""
+    if not _ENDS_ON.search(text) or "%" in text:
+        return None
+    said = months(text)
+    plan = records.known("expected-end")
+    if any(d[0] != END.month and d not in records.all_days for d in said):
+        return CONTRADICTED, plan  # an end date no record gives
+    days = {d for d in said if d != (END.month, END.day) and d in records.all_days}
+    if not days:
+        return None
+    if PLANNED.search(text):  # "官方计划 11 月 27 日结束": the plan ends Dec 1
+        return CONTRADICTED, plan
+    if hedged(text):  # "est. end Nov 27": the tracker's estimate, as an estimate
+        return SUPPORTED, records.on_days(days)
+    return UNSUPPORTED, plan  # "it'll definitely end Nov 27": an estimate told as the end
