@@ -18,13 +18,16 @@ from knowledge.knowledge_base import KnowledgeBase
 MAX_ASSERTIONS = 8  # a wall of text is checked in its first eight assertions
 # Sentences, then clauses. An ASCII comma between digits is a thousands separator ("2,048"),
 # never a full-width one; a comma after a figure still parts clauses ("…step121638, it's"), as
-# a spaced dash ("… — it's right there in current_run.py") and a colon ("it is done: 18T
-# tokens") do. An abbreviation's full stop does not ("est. end Nov 27").
+# a spaced dash does ("… — it's right there in current_run.py"). An abbreviation's full stop
+# does not ("est. end Nov 27").
 _SENTENCES = re.compile(
     r"(?<!\best\.)(?<!\bvs\.)(?<!approx\.)(?<=[.!?])\s+"
     r"|[。！？；;|｜·•✅❌✔➡👉🚀🔥\n（）()，、]+"
-    r"|(?:(?<!\d),|,(?!\d))\s*|\s[—–]\s|:\s+"
+    r"|(?:(?<!\d),|,(?!\d))\s*|\s[—–]\s"
 )
+# A colon parts two assertions ("Marin 535B-A23B is done: 18T tokens"), not a heading from
+# what it heads ("Oct 13: the save failed", "tracker: 25.8%", "status: DONE").
+_COLON = re.compile(r":\s+")
 # "X so Y" and "X which means Y" are two assertions: a figure, then a conclusion drawn from it
 # ("…step121638 so that's the live run"), not "so far" or "not so fast".
 _JOINS = re.compile(
@@ -33,11 +36,12 @@ _JOINS = re.compile(
     r"|而且|并且|还有|但是|另外|而"
 )
 _FIGURE = re.compile(
-    r"(?<![\w.])(\d+(?:[.,]\d+)*)\s?(%|[kmbt](?![a-z])|e\d+|万亿|亿|万|trillion|billion|million)?"
+    r"(?<![A-Za-z0-9_.,])(\d+(?:[.,]\d+)*)\s?(%|[kmbt](?![a-z])|e\d+|万亿|亿|万|trillion|billion|million)?"
     # the words after it, looked at, not taken: "11,264 sequences of 4,096 tokens" is two
     r"(?=((?:\s*[\w-]+){0,3}))",
     re.IGNORECASE,
 )
+_ISSUE = re.compile(r"#\s?(\d+)|\b(?:pr|issue)\s?#?\s?(\d{3,})\b", re.IGNORECASE)
 # The run's own name is no figure of it: "Marin 535B is behind" states nothing about 535B.
 _NAME = re.compile(r"\b(?:marin[ -]?)?535b(?:-a23b)?\b|\ba23b\b")
 _SCALE = {"k": 1e3, "m": 1e6, "b": 1e9, "t": 1e12, "万": 1e4, "亿": 1e8, "万亿": 1e12}
@@ -65,9 +69,7 @@ class Figure:
 
 def assertions_in(message: str) -> list[str]:
     """The message cut into the assertions it makes (clauses of a few words or more)."""
-    pieces: list[str] = []
-    for sentence in _SENTENCES.split(message):
-        pieces += [p.strip(" -–—:\"'“”()[]") for p in _JOINS.split(sentence)]
+    pieces = [p.strip(" -–—:\"'“”()[]") for p in _clauses(message)]
     return [p for p in pieces if _substantial(p) and not asks(p)][:MAX_ASSERTIONS]
 
 
@@ -79,7 +81,7 @@ _ASKS_EN = re.compile(
     re.IGNORECASE,
 )
 _ASKS_ZH = re.compile(
-    r"[吗嗎][?？]*$|^(?:有没有|有沒有|有人知道|谁|誰|请问|請問|哪里|哪裡|哪儿|怎么|怎麼)"
+    r"(?<!好)(?<!对)(?<!對)(?<!懂)[吗嗎][?？]*$|^(?:有没有|有沒有|有人知道|谁|誰|请问|請問|哪里|哪裡|哪儿|怎么|怎麼)"
 )
 
 
@@ -90,8 +92,17 @@ def asks(piece: str) -> bool:
 
 def asks_only(message: str) -> bool:
     """Whether a message asks and asserts nothing ("has it started?", "训练完了吗")."""
-    pieces = [p for s in _SENTENCES.split(message) for p in _JOINS.split(s) if p.strip()]
-    return any(asks(p) for p in pieces) and not assertions_in(message)
+    return any(asks(p) for p in _clauses(message)) and not assertions_in(message)
+
+
+def _clauses(message: str) -> list[str]:
+    found: list[str] = []
+    for sentence in _SENTENCES.split(message):
+        for clause in _JOINS.split(sentence):
+            head, colon, tail = clause.partition(": ")
+            parts = len(head.split()) >= 3 and _substantial(tail)
+            found += [head, tail] if colon and parts else [clause]
+    return found
 
 
 def _substantial(piece: str) -> bool:
@@ -126,7 +137,9 @@ _COUNTED_ZH = {
 
 def figures(text: str) -> list[Figure]:
     """The figures of ``text``; the numbers of its dates ("Oct 3", "8 月 19 日") are not."""
-    found = []
+    # "#9615" is an issue or pull request, not 9615 of anything that follows it
+    found = [Figure(float(a or b), "exact", "issue", 0.5) for a, b in _ISSUE.findall(text)]
+    text = _ISSUE.sub(" ", text)
     for digits, unit, after in _FIGURE.findall(_NAME.sub(" ", MONTH.sub(" ", fold(text)))):
         try:
             value = float(digits.replace(",", ""))
@@ -156,7 +169,7 @@ def figures(text: str) -> list[Figure]:
 
 def _noun(after: str) -> str:
     """The counted noun within the words after a count, if any."""
-    for word in after.split():
+    for word in after.replace("-", " ").split():  # "a 4-rung ladder"
         if word.startswith(("gb200", "b200", "h100", "gpu", "card")):
             return "gpu"
         for stem in COUNTED:

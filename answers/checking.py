@@ -18,7 +18,7 @@ from answers.assertions import (
     figures,
     months,
 )
-from answers.end_dates import END, end_verdict
+from answers.end_dates import END, end_verdict, length_verdict
 from answers.lexicon import DECLINING
 from answers.reading import Reader
 from answers.records import Records
@@ -43,6 +43,7 @@ from answers.verdict_words import (
     DONE,
     DONOR,
     DURATION,
+    FULL,
     FUTURE,
     LATER_PHASE,
     MONEY,
@@ -143,6 +144,7 @@ class Checker:
                 words, UNSUPPORTED, self.records.known("hardware-gift", "hardware-gb200")
             )
         ended = None if denied else end_verdict(self.records, text)
+        ended = ended or (None if denied else length_verdict(self.records, text, topic))
         if ended is not None:
             verdict, claims = ended
             if verdict == SUPPORTED:
@@ -173,7 +175,7 @@ class Checker:
             if later[0].startswith(("cool", "冷")) and not denied:
                 return PLAN_AS_FACT, self.records.known("mixture-plan", "pretraining-not-finished")
             return verdict, self.records.known("pretraining-not-finished")
-        if DONE.search(text) and "%" not in text:
+        if DONE.search(text) and "%" not in text or FULL.search(text):
             return verdict, self.records.known("pretraining-not-finished")
         if RELEASED.search(text):
             return verdict, self.records.known("model-not-released")
@@ -194,7 +196,7 @@ class Checker:
         """A planned figure, length or end date stated as done or certain (by itself, or by
         the clause before it: "it is done: 18T tokens")."""
         planned = [c for h in held for c in h if c in self.records.plans]
-        tested = hedged(text, tests_too=True)
+        tested = hedged(text, tests_too=True, said_too=False)
         stated = (done or bool(AS_DONE.search(text))) and not tested
         # the plan and a record of it happening at that step agree: "切到第二阶段 at step
         # 108,000" is a fact (a step, not a total: the homepage's "18T" is still the plan)
@@ -205,7 +207,8 @@ class Checker:
         )
         if planned and not happened and (stated or REACHED.search(text)):
             return tuple(dict.fromkeys(planned))
-        if (DURATION.search(text) or (END.month, END.day) in months(text)) and not hedged(text):
+        said_end = DURATION.search(text) or (END.month, END.day) in months(text)
+        if said_end and not hedged(text, said_too=False):
             return self.records.known("duration-plan", "expected-end")
         changed = topic == "context-length" and CONTEXT_CHANGED.search(text) and not tested
         if topic in ("context-length", "phases") and (stated or changed) and not happened:
@@ -263,7 +266,11 @@ class Checker:
             return Assertion(words, SUPPORTED if denied else UNSUPPORTED, (claim_id,))
         if denied != self.records.denies(claim_id):
             return Assertion(words, NOT_CHECKED)  # one of them says "not": too close to call
-        if claim.kind is ClaimKind.PLAN and AS_DONE.search(text) and not hedged(text):
+        if (
+            claim.kind is ClaimKind.PLAN
+            and AS_DONE.search(text)
+            and not hedged(text, said_too=False)
+        ):
             return Assertion(words, PLAN_AS_FACT, (claim_id,))
         return self._supported(words, text, (claim_id,))
 

@@ -28,6 +28,12 @@ class Records:
             for c in kb.claims.values()
         }
         self.all_days = set().union(*self.days.values())
+        # the months a claim is about: its days', and its records' own (the gift post's, Sep)
+        self.months = {
+            c: {m for m, _ in days}
+            | {kb.sources[link.source].published.month for link in kb.links_by_claim[c]}
+            for c, days in self.days.items()
+        }
         # the schedule's spec is a plan too: "already at 15T" states phase 1's share as done
         self.plans = {
             c.id
@@ -58,6 +64,11 @@ class Records:
         claims = list(claim_ids)
         days = set().union(*(self.days[c] for c in claims))
         dated = any(self.kb.claims[c].as_of for c in claims)  # a dated record: its day only
+        # a month alone is a month of these claims' days ("the gift post went up in August"
+        # is not the post of September 2)
+        said_months = {m for m, d in months(text) if d is None}
+        if not said_months <= set().union(*(self.months[c] for c in claims)):
+            return False
         return said <= days or (not dated and said <= self.all_days)
 
     def on_days(self, days: set[tuple[int, int | None]]) -> tuple[str, ...]:
@@ -73,6 +84,8 @@ class Records:
             return self.kb.claims[claim_id].kind is not ClaimKind.PLAN
         if topic in ("runs", "checkpoints"):  # a handoff's step is a run's, not any progress
             return self.kb.claims[claim_id].topic not in ("progress", "progress-history")
+        if topic == "phases":  # the mixture's start is its own record, not a handoff's step
+            return self.kb.claims[claim_id].topic != "runs"
         return True
 
     def held_say(self, words: re.Pattern[str], held: list[list[str]]) -> bool:

@@ -19,8 +19,9 @@ _LATIN_WORD = re.compile(r"[a-zA-Z]{2,}")
 _TAG = re.compile(r"<[^>]{0,200}>")
 _URL = re.compile(r"https?://\S+")
 _WORD = re.compile(r"[a-z0-9&%][a-z0-9.&%/_'+-]*")
-# Markdown/chat decoration that carries no meaning for matching.
-_DECORATION = re.compile(r"[*_`~|>#\[\]{}()\"“”‘’]")
+# markdown and quotes; kept for the checker: a tilde before a figure is "about" ("~18T"), a
+# hash before one names an issue ("#9615")
+_DECORATION = re.compile(r"[*_`|>\[\]{}()\"“”‘’]|~(?!\s?\d)|#(?!\d)")
 
 
 @lru_cache(maxsize=1)

@@ -18,7 +18,12 @@ NEGATION = re.compile(
 DONE = re.compile(
     r"\b(?:finish(?:ed|es)?|done|complete[ds]?|wrapped|ended|concluded|fully trained)\b"
     r"|训完|訓完|训练完|訓練完|完成了|已完成|已经完成|已經完成|完成预训练|完成預訓練|结束了|結束了"
-    r"|已结束|跑完"
+    r"|已结束|跑完|做完|搞完|弄完"
+)
+# All of it: "390,251/390,251 steps", "18T of 18T", "100% done" (not "will 100% hit 18T").
+FULL = re.compile(
+    r"(?<![\d.,])(\d[\d,.]*\s?[kmbt]?)\s*(?:/|of|out of)\s*\1(?![\d.,])"
+    r"|\b100\s?%\s*(?:done|complete|finished|trained)|100\s?%\s*(?:完成|训完|訓完)"
 )
 LATER_PHASE = re.compile(
     r"\b(?:mid-?training|post-?training|rlhf|rl|sft|instruct|cool-?down)\b|中期训练|中期訓練"
@@ -60,16 +65,23 @@ AS_DONE = re.compile(
     r"|已|训了|訓了|用了|用完|扩展到|擴展到|扩到|擴到|结束|結束|花了|烧了|燒了|达到|達到|到了|肯定|切到|换到"
     r"|\b(?:happened|took place|changed to|moved to|went to|came in|landed at|final|deployed"
     r"|all in|cut|shortened|reduced|spent)\b|砍了|缩短了|縮短了"
-    r"|切换了|切換了|改成|改为|改為|换成|換成|上了|改用"
+    r"|切换了|切換了|改成|改为|改為|换成|換成|上了|改用|切过去|切過去|换过去|換過去"
+    r"|\b(?:did|done)\b"
 )
 # Done words that an approximate figure does not soften: "happened at ~195k" is still done.
 SURELY_DONE = re.compile(
     r"\b(?:already|happened|took place|all spent|all used)\b|已经|已經|完成了|切换了|切換了"
+    r"|切过去|切過去"
 )
 HEDGED = re.compile(
-    r"\b(?:plan(?:s|ned|ning)?|projected|projection|expected|scheduled|target(?:ed)?|aims?|supposed|estimate[ds]?|est|predict"
-    r"(?:s|ed)?|forecast|says|said|according to|per the)\b"
-    r"|计划|計劃|预计|預計|目标|目標|预定|預定|估计|預測|预测|写着|寫著|说的是"
+    r"\b(?:plan(?:s|ned|ning)?|projected|projection|expected|scheduled|target(?:ed)?|aims?"
+    r"|supposed|estimate[ds]?|est|predict(?:s|ed)?|forecast)\b"
+    r"|计划|計劃|预计|預計|目标|目標|预定|預定|估计|預測|预测"
+)
+# Someone's word for it: "the tracker said end date Nov 27" reports an estimate, but "Percy
+# said it's trained on 18.75T" still states the plan as done.
+SAID = re.compile(
+    r"\b(?:says|said|according to|per the)\b|写着|寫著|说的是"
     r"|据说|據說|根据|根據|据称|據稱|据报|據報"  # never 据 alone: 数据 is "data"
 )
 # An approximate figure: a plan is usually told this way, so it hedges, unless a done word
@@ -164,10 +176,13 @@ PLANNED = re.compile(
 TESTED = re.compile(r"\b(?:tests?|tested|testing|trial)\b|测试|測試|试验|試驗")
 
 
-def hedged(text: str, *, tests_too: bool = False) -> bool:
+def hedged(text: str, *, tests_too: bool = False, said_too: bool = True) -> bool:
     """Told as a plan or an estimate, not as done; ``tests_too``: or as a test of a plan
-    ("8K was tested on one rack" is no plan done; "the trial crashed twice" still a claim)."""
+    ("8K was tested on one rack" is no plan done; "the trial crashed twice" still a claim);
+    ``said_too``: or as someone's word (not when a done word is weighed: see SAID)."""
     if HEDGED.search(text) or (tests_too and TESTED.search(text)):
+        return True
+    if said_too and SAID.search(text):
         return True
     return bool(APPROXIMATE.search(text)) and not SURELY_DONE.search(text)
 
@@ -181,5 +196,5 @@ def denial(text: str) -> bool:
 # runs were one-rack tests: a sentence about a test stays about a test, see hedged()).
 CONTEXT_CHANGED = re.compile(
     r"\b(?:extended|moved|swapped|switched|bumped|upgraded|running at|now at|trains? at)\b"
-    r"|扩到|擴到|扩展到|擴展到|切到|改成|上了|现在是|現在是"
+    r"|扩到|擴到|扩展到|擴展到|切到|改成|上了|现在是|現在是|切过去|切過去|换过去|換過去"
 )

@@ -114,6 +114,30 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("Marin 535B crossed halfway around Sept 20", [UNSUPPORTED]),  # the post was Oct 6
         ("所以 Marin 535B 下周就会切 8K", [UNSUPPORTED]),  # no record dates a next week
         ("tracker: 25.8% | step 100,845 / 390,251 | 4.65T / 18T tokens", [SUPPORTED] * 3),
+        # a figure written against Chinese is still a figure
+        ("规模阶梯一共6级", [CONTRADICTED]),  # four rungs
+        ("一共792张卡", [CONTRADICTED]),  # 704 GPUs
+        # an issue's number is no count of the words after it
+        ("8K/16K 只是 #9615 里的 one-rack test", [SUPPORTED]),
+        ("should take ~6 months", [CONTRADICTED]),  # the plan is ~100 days
+        ("离 12 月 1 日的计划结束只剩一天", [SUPPORTED]),  # a day left is no length
+        ("est. end Nov 27", [SUPPORTED]),  # the tracker's estimate, as an estimate
+        ("it'll definitely end Nov 27", [UNSUPPORTED]),  # the estimate, as the end
+        ("官方计划 11 月 27 日结束预训练", [CONTRADICTED]),  # the plan ends Dec 1
+        ("390,251/390,251 steps", [UNSUPPORTED]),  # all of it: done, which no record shows
+        ("percy said its trained on 18.75T tokens", [PLAN_AS_FACT]),  # reported, still done
+        ("context 的 4k→8k 在 step ~195k 切过去了", [PLAN_AS_FACT]),
+        # a month is a month of the record's day: the gift post went up on Sep 2
+        ("the Huang Foundation GPU gift post went up in August", [UNSUPPORTED]),
+        ("Oct 13: the step-198000 save failed", [UNSUPPORTED]),  # a heading stays with it
+        ("Marin 535B-A23B is done: 18T tokens", [UNSUPPORTED, PLAN_AS_FACT]),
+        (
+            "current run id is hero-main-step121638, it's literally in current_run.py",
+            [
+                CONTRADICTED,
+                SUPPORTED,
+            ],
+        ),
     ],
 )
 def test_each_assertion_gets_its_verdict(
@@ -142,13 +166,13 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
     ("path", "assertions", "flagged", "true_flagged", "too_strong"),
     [
         # first sight (rules alone then): 47/99 flagged, 9/57 true ones flagged, 45 too strong
-        (RUMOURS, 172, 99, 4, 0),
+        (RUMOURS, 172, 99, 3, 0),
         (RUMOURS2, 248, 145, 1, 0),  # first sight: 110/146, 16/80, 22
         (RUMOURS3, 272, 141, 3, 0),  # first sight: 95/141, 24/104, 14
         (RUMOURS4, 278, 146, 2, 0),  # first sight: 95/147, 17/105, 11
         (RUMOURS5, 278, 148, 1, 0),  # first sight (with the opinion): 131/148, 12/102, 7
         (RUMOURS6, 246, 131, 4, 0),  # first sight (with the opinion): 110/131, 11/92, 9
-        (RUMOURS7, 236, 129, 2, 0),  # first sight (with the opinion): 111/129, 8/84, 7
+        (RUMOURS7, 236, 129, 1, 0),  # first sight (with the opinion): 111/129, 8/84, 7
     ],
 )
 def test_the_blind_rumour_sets_stay_flagged_and_are_rarely_overstated(
