@@ -37,6 +37,7 @@ TUNED_SETS = (
     "rumours5",
     "rumours6",
     "rumours7",
+    "rumours8",
 )
 TODAY = dt.date(2026, 12, 1)  # the day the sets are scored on (benchmarks/score_checks.py)
 C = 1.0

@@ -7,11 +7,13 @@ import re
 from collections.abc import Iterable
 
 from answers.assertions import Figure, figure_index, months, same
-from answers.text import fold
-from answers.verdict_words import NEGATION, PEOPLE, SOURCE
+from answers.statements import SAYS_AT, Statements
+from answers.text import fold, spaced
+from answers.verdict_words import FIRST, LEADS, NEGATION, PEOPLE, SOURCE
 from knowledge.knowledge_base import KnowledgeBase
 from knowledge.schema import ClaimKind
 
+NEAR_ENOUGH = 0.2  # a statement this near that uses the assertion's own word says it
 PROGRESS_READINGS = ("progress", "tokens-so-far", "schedule", "finished", "progress-history")
 SCHEDULE = {"tokens", "phases", "duration"}
 SHARES = {"throughput", "phases", "context-length", "tokens"}  # topics with shares of their own
@@ -21,6 +23,7 @@ class Records:
     def __init__(self, kb: KnowledgeBase) -> None:
         self.kb = kb
         self.index = figure_index(kb)
+        self.statements = Statements(kb)
         # (month, day) each claim is about: its own date and the dates its statement names
         self.days = {
             c.id: {d for d in months(c.statement.en) if d[1] is not None}
@@ -53,8 +56,16 @@ class Records:
         return said <= named
 
     def _both(self, claim_id: str) -> str:
+        """The claim's statements, and who its records are by ("Percy Liang on X")."""
         claim = self.kb.claims[claim_id]
-        return fold(claim.statement.en + " " + claim.statement.zh)
+        sources = [self.kb.sources[link.source] for link in self.kb.links_by_claim[claim_id]]
+        by = " ".join(f"{s.title} {s.publisher}" for s in sources)
+        return fold(f"{claim.statement.en} {claim.statement.zh} {by}")
+
+    def ranked_alike(self, text: str, claim_ids: Iterable[str]) -> bool:
+        """A lead or a first said by the assertion is said by one of these claims too."""
+        said = [words for words in (LEADS, FIRST) if words.search(text)]
+        return all(any(w.search(self._both(c)) for c in claim_ids) for w in said)
 
     def dated_alike(self, text: str, claim_ids: Iterable[str]) -> bool:
         """Every day the assertion names is a day of these claims, or at least of some record:
@@ -91,7 +102,31 @@ class Records:
     def held_say(self, words: re.Pattern[str], held: list[list[str]]) -> bool:
         """Whether a claim holding every figure says these words too."""
         every = set.intersection(*(set(h) for h in held)) if held and all(held) else set()
-        return any(words.search(fold(self.kb.claims[c].statement.en)) for c in every)
+        return any(words.search(self._said(c)) for c in every)
+
+    def says(
+        self, words: re.Pattern[str], held: list[list[str]], assertion: str, *, by_day: bool = True
+    ) -> bool:
+        """Whether a claim holding every figure of the assertion, or the claim whose statement
+        is nearest to it, or (``by_day``) a claim of the day it names, says these words too."""
+        claim_id, near = self.statements.nearest(assertion)
+        if self.held_say(words, held) or (near >= SAYS_AT and words.search(self._said(claim_id))):
+            return True
+        # the very word, in a statement that is merely near ("连失败的实验都记录": Marin logs
+        # its failed experiments too) and holds its figures, if it has any (the 32B's spikes
+        # are no spike at step 200,000)
+        term = words.search(spaced(fold(assertion)))
+        near_enough = near >= NEAR_ENOUGH and all(claim_id in h for h in held)
+        if term and near_enough and term[0] in self._said(claim_id):
+            return True
+        # or a record of the day it names says so ("10月3号存档失败": the Oct 3 save failed)
+        days = {d for d in months(fold(assertion)) if d[1] is not None}
+        found = by_day and bool(days)
+        return found and any(words.search(self._said(c)) for c in self.on_days(days))
+
+    def _said(self, claim_id: str) -> str:
+        claim = self.kb.claims[claim_id]
+        return spaced(fold(f"{claim.statement.en} {claim.statement.zh}"))
 
     def holders(self, figure: Figure, topic: str | None) -> list[str]:
         found = dict.fromkeys(c for f, c in self.index if same(f, figure))

@@ -14,7 +14,7 @@ from answers.reading import Reader
 from answers.records import PROGRESS_READINGS, Records
 from answers.second_opinion import Features, Opinion, revise
 from answers.statements import Statements
-from answers.text import fold
+from answers.text import fold, spaced
 from answers.verdict_words import AS_DONE, DONE, denial, hedged
 from answers.verdicts import UNSUPPORTED, Assertion
 
@@ -30,7 +30,7 @@ class SecondLook:
 
     def features(self, assertion: Assertion, about_run: bool) -> tuple[Features, str | None]:
         """What the model reads of the assertion, and its topic."""
-        words, text = assertion.words, fold(assertion.words)
+        words, text = assertion.words, spaced(fold(assertion.words))
         found: Features = {f"g:{g}": float(n) for g, n in grams(words).items()}
         found[f"rule:{assertion.verdict}"] = 1.0
         match = self.reader.read(words).match

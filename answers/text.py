@@ -39,6 +39,17 @@ def fold(text: str) -> str:
     return " ".join(text.split())
 
 
+_SCRIPT_CHANGE = re.compile(
+    r"(?<=[\u3400-\u4dbf\u4e00-\u9fff])(?=[a-z0-9$~#])|(?<=[a-z0-9%])(?=[\u3400-\u4dbf\u4e00-\u9fff])"
+)
+
+
+def spaced(text: str) -> str:
+    """Folded text with a space where Chinese meets Latin letters or digits ("都公开在hf上了" →
+    "都公开在 hf 上了"), so a word boundary holds in mixed messages."""
+    return _SCRIPT_CHANGE.sub(" ", text)
+
+
 def detect_language(text: str, default: str = "en") -> str:
     """``zh`` when Chinese characters carry the question, ``en`` when Latin words do."""
     cjk = len(_CJK.findall(text))

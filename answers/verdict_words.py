@@ -27,6 +27,7 @@ FULL = re.compile(
 )
 LATER_PHASE = re.compile(
     r"\b(?:mid-?training|post-?training|rlhf|rl|sft|instruct|cool-?down)\b|中期训练|中期訓練"
+    r"|中训|中訓|后训|後訓"
     r"|后训练|後訓練|冷却|冷卻|微调"
 )
 BEGUN = re.compile(
@@ -40,10 +41,11 @@ _WEAK_RELEASE = (
 )
 RELEASED = re.compile(
     r"\b(?:released?|releasing|weights?|download(?:able)?|open[- ]?sourced|drops?|dropping"
+    r"|open[- ]?source (?=了|now|already)|internal(?:ly)? (?:shared|testing|release)"
     r"|out now|hugging ?face|hf|chat version|gguf|quantiz(?:ed|ation)|model card)\b"
     # 开源 the verb, not open development ("开源训练的新范式")
     r"|发布|發布|(?:开源|開源)(?!训练|訓練|开发|開發|精神|社区|社區|科学|科學|范式|範式|项目|項目)"
-    r"|放出|权重|權重|下载|下載|釋出|模型卡|量化"
+    r"|放出|权重|權重|下载|下載|釋出|模型卡|量化|内部.{0,8}(?:发了|發了|在测|在測)|內部.{0,8}(?:發了|在測)"
     # a release only when the model is what went out: not "FA4 kernels 上线", not
     # "hero-mfu30-step231k went live"
     rf"|{_MODEL_NOUN}.{{0,16}}{_WEAK_RELEASE}|{_WEAK_RELEASE}.{{0,16}}{_MODEL_NOUN}"
@@ -54,6 +56,10 @@ SCORED = re.compile(
     r"|结果也?出来|結果也?出來"
     r"|吊打|超过|超越|跑分|分数|打败|碾压|評測|评测|榜|比.{1,12}(?:好|强|強|高)"
     # the model's quality judged: no evaluation record exists to support any judgment
+    r"|\b(?:lmarena|leaderboard|ranked|top (?:\d+|ten|five))\b|排进|排進|排名|出结果|出結果"
+    # lower or better than another model: no record compares them
+    r"|比\s*(?:marin\s*)?(?:32b|deepseek|llama|qwen|gpt|kimi|mixtral|olmo|glm)[^，。,]{0,16}(?:低|高|差)"
+    r"|\b(?:lower|higher) than (?:the )?(?:marin )?(?:32b|deepseek|llama|qwen|gpt|olmo)"
     r"|\b(?:best|worst|beast|amazing|impressive|fastest|slowest|biggest|largest"
     r"|gpt-\d\S* level|catch(?:es)? up with"
     r"|c-eval|results look)\b|能力|很强|很強|厉害|厲害|最强|最強|水平"
@@ -93,12 +99,20 @@ DURATION = re.compile(
 # Words that state a planned figure as reached, whatever hedge sits beside them ("已经达到
 # 预注册的目标 loss": the target is the object, not a hedge).
 REACHED = re.compile(r"\b(?:already|hit|reached|used up)\b|已经|已經|达到|達到|用完|到了")
-# The run gone wrong or late: no record says so (the newest record is named instead).
-BEHIND = re.compile(
-    r"\b(?:behind|delayed|late|slipp(?:ed|ing)|abandon(?:ed)?|cancel(?:l?ed)?|dead|killed"
-    r"|stopped|halted|paused|scrapped|diverg(?:ed|es|ing)|pulled the plug|shut down|went flat"
-    r"|getting worse|moved on|roll(?:ed)? back a week"
-    r")\b|落后|落後|延期|推迟|推遲|放弃|放棄|取消|停了|烂尾|爛尾|暂停|发散|發散|崩了|变差|變差|不管"
+# The run gone wrong or late: no record says so (the newest record is named instead). Each
+# kind is held against the records on its own: a record of a failed save is no divergence.
+LATE = re.compile(
+    r"\b(?:behind|delayed|late|slipp(?:ed|ing)|sliding|abandon(?:ed)?|cancel(?:l?ed)?|dead"
+    r"|killed|stopped|halted|paused|scrapped|pulled the plug|shut down|moved on|slower than"
+    r"|stepped away|left the project"
+    r")\b|落后|落後|延期|推迟|推遲|放弃|放棄|取消|停了|烂尾|爛尾|暂停|不管|慢了|拖了|转头去|轉頭去|不搞了"
+)
+SETBACK = re.compile(
+    r"\b(?:went flat|getting worse|roll(?:ed)? back a week|rolled back|rollback|rolling back"
+    r"|failed|failing|plateau(?:ed|ing)?"
+    r"|lost (?:a|an|one|two|three|\d+|like \w+)(?: full)? (?:day|week|hour)s?"
+    r")\b|崩了|变差|變差|失败|失敗|抢救|搶救|回滚|回滾|平了|耽误|耽誤"
+    r"|损失了.{0,4}[天周週]|損失了.{0,4}[天周週]"
 )
 DONOR = re.compile(
     r"\b(?:nvidia|jensen)\b.{0,30}\b(?:donat|gift|sponsor|gave)|(?:英伟达|輝達|nvidia).{0,10}(?:捐|赞助|贊助|送)"
@@ -124,7 +138,7 @@ TERMS = (
 # states the cause (a claim holding the figures with "because" in it) still supports it.
 CAUSE = re.compile(
     r"\b(?:because|caused by|due to|that'?s why|which is why|the reason)\b"
-    r"|是因为|是因為|因为|因為|由于|由於|导致|導致|的原因"
+    r"|是因为|是因為|因为|因為|由于|由於|导致|導致|的原因|原因是|原因在于|原因在於|是为了|是為了"
 )
 # Hardware destroyed: no record says any was (the incidents are hangs, errors and saves).
 DAMAGE = re.compile(
@@ -139,7 +153,10 @@ PUBLIC_CHECKPOINT = re.compile(
 # Compute or money from anyone but the Huang Foundation: no record says so.
 OTHER_BACKER = re.compile(
     r"\b(?:aws|amazon|azure|gcp|google|microsoft|oracle|tsmc|meta|openai)\b|阿里云|阿里雲|腾讯云|騰訊雲"
-    r"|台积电|台積電|谷歌|微软|微軟"
+    r"|台积电|台積電|谷歌|微软|微軟|斯坦福|stanford"
+    # NVIDIA's hardware is on record, NVIDIA's people or money are not
+    r"|\bnvidia\b.{0,20}\b(?:engineers?|on call|fund\w*|paid|help\w*)\b"
+    r"|(?:英伟达|英偉達|輝達|nvidia).{0,10}(?:工程师|工程師|帮忙|幫忙|出资|出資|出钱|出錢)"
 )
 # Money the run cost or raised, a licence: the records hold none of it.
 MONEY = re.compile(
@@ -156,6 +173,16 @@ ENDING = re.compile(
     r"\b(?:end(?:s|ing)?|finish(?:es|ed)?|eta|done by|wrap(?:s|ped)? up)\b|结束|結束|训完|訓完"
     r"|(?:预训练|預訓練|训练|訓練)完成|完成(?:预训练|預訓練|训练|訓練)"  # not 完成上下文扩展
 )
+# A role or a rank: who leads, the first, the largest (a record must give it).
+LEADS = re.compile(
+    r"\b(?:lead(?:s|ing|er)?|led|in charge|runs it|runs the (?:run|project)|heads?|boss)\b"
+    r"|负责|負責|主导|主導|带队|帶隊|在带|在帶|拍板|牵头|牽頭|领导|領導"
+)
+FIRST = re.compile(
+    r"\b(?:first|only)\b.{0,30}\b(?:model|run|lab|project)\b"
+    r"|\b(?:largest|biggest|most open)\b.{0,40}\b(?:ever|in history|in the world)\b"
+    r"|史上|首个|首個|唯一|全球最大|世界最大"  # not "阶梯最大一级": the ladder's own top rung
+)
 # The people the records name, by the names rumours use for them.
 PEOPLE = re.compile(r"\b(?:percy|larry|classiclarry|david|dlwh|jensen|lori)\b")
 SOURCE = re.compile(
@@ -166,7 +193,8 @@ ANNOUNCED = re.compile(r"\b(?:announc\w*|posted|tweeted)\b|官宣|宣布|公布"
 # "A23B" read as anything but 23B active parameters.
 A23B_MISREAD = re.compile(r"a23b.{0,30}(?:version|tag|name|code ?name|版本|代号|代號|名字)")
 # The loss diverging or blowing up: no record says it did (a subset of BEHIND).
-DIVERGED = re.compile(r"\b(?:diverg(?:ed|es|ing)|blew up|spike[sd]?)\b|发散|發散")
+DIVERGED = re.compile(r"\b(?:diverg(?:ed|es|ing)|blew up|spike[sd]?)\b|发散|發散|尖峰")
+WRONG = (DIVERGED, SETBACK, LATE)
 
 
 # The team's plan or word named, not an estimate: "官方计划", "scheduled", "the official end".

@@ -41,6 +41,7 @@ RUMOURS4 = Path(__file__).parent / "data" / "rumours4.tsv"
 RUMOURS5 = Path(__file__).parent / "data" / "rumours5.tsv"
 RUMOURS6 = Path(__file__).parent / "data" / "rumours6.tsv"
 RUMOURS7 = Path(__file__).parent / "data" / "rumours7.tsv"
+RUMOURS8 = Path(__file__).parent / "data" / "rumours8.tsv"
 YOU = Chat("console", "console", "you")
 
 
@@ -97,8 +98,8 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("the A23B in Marin 535B-A23B is just a version tag", [CONTRADICTED]),
         ("post-training starts next week", [UNSUPPORTED]),
         ("Marin 535B got to step 231k by Oct 9", [SUPPORTED]),  # 231k is 231,464, as written
-        # a run goes live too: no release claimed
-        ("new production run hero-mfu30-step231k went live Oct 9", [NOT_CHECKED]),
+        # a run goes live too: no release claimed, and the record names its day
+        ("new production run hero-mfu30-step231k went live Oct 9", [SUPPORTED]),
         ("第 20 万步之后 loss 发散了", [UNSUPPORTED]),  # no record of a divergence, at any step
         ("the Marin 32B run had loss spikes and restarts", [SUPPORTED]),  # its record says so
         ("#8506 是 Percy 自己开的", [UNSUPPORTED]),  # the record names Larry Dial
@@ -130,6 +131,15 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         # a month is a month of the record's day: the gift post went up on Sep 2
         ("the Huang Foundation GPU gift post went up in August", [UNSUPPORTED]),
         ("Oct 13: the step-198000 save failed", [UNSUPPORTED]),  # a heading stays with it
+        ("Marin 535B 的 base model 已经 open-source 了", [UNSUPPORTED]),
+        ("都公开在HF上了", [UNSUPPORTED]),  # a word boundary holds where scripts meet
+        ("比计划慢了两周", [UNSUPPORTED]),  # the plan is the object, not a hedge
+        ("loss 在 20 万步出现了大 spike", [UNSUPPORTED]),  # 32B's spikes are not this one
+        ("这次 loss 比 Marin 32B 低很多", [UNSUPPORTED]),  # no record compares them
+        ("现在是 Larry Dial 在带", [UNSUPPORTED]),  # he wrote the plan; Percy leads
+        ("10 月 6 日那次重试是因为 GB200 过热", [UNSUPPORTED]),  # the cause is unconfirmed
+        # the records' own words
+        ("billed as the largest open live training run in history", [SUPPORTED]),
         ("Marin 535B-A23B is done: 18T tokens", [UNSUPPORTED, PLAN_AS_FACT]),
         (
             "current run id is hero-main-step121638, it's literally in current_run.py",
@@ -168,11 +178,12 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         # first sight (rules alone then): 47/99 flagged, 9/57 true ones flagged, 45 too strong
         (RUMOURS, 172, 99, 3, 0),
         (RUMOURS2, 248, 145, 1, 0),  # first sight: 110/146, 16/80, 22
-        (RUMOURS3, 272, 141, 3, 0),  # first sight: 95/141, 24/104, 14
+        (RUMOURS3, 272, 140, 2, 0),  # first sight: 95/141, 24/104, 14
         (RUMOURS4, 278, 146, 2, 0),  # first sight: 95/147, 17/105, 11
         (RUMOURS5, 278, 148, 1, 0),  # first sight (with the opinion): 131/148, 12/102, 7
-        (RUMOURS6, 246, 131, 4, 0),  # first sight (with the opinion): 110/131, 11/92, 9
+        (RUMOURS6, 246, 131, 3, 0),  # first sight (with the opinion): 110/131, 11/92, 9
         (RUMOURS7, 236, 129, 1, 0),  # first sight (with the opinion): 111/129, 8/84, 7
+        (RUMOURS8, 223, 122, 0, 0),  # first sight (with the opinion): 107/123, 7/78, 7
     ],
 )
 def test_the_blind_rumour_sets_stay_flagged_and_are_rarely_overstated(
@@ -194,6 +205,12 @@ def test_why_renders_the_derivation_confidence_computed(bot: Conversation) -> No
         assert bot.core.kb.sources[record].title[:40] in why.body
     assert "an absence is never confirmed" in why.body
     assert why.caveat
+
+
+def test_a_setback_a_record_itself_reports_is_not_flagged(bot: Conversation) -> None:
+    # Marin logs its failed experiments in public: "failed" here is the record's own word
+    said = verdicts(bot, "训练全过程公开，连失败的实验都记录")
+    assert said and not any(v in FLAGS for _, v in said)
 
 
 def test_a_question_checked_is_answered_not_judged(bot: Conversation) -> None:

@@ -1,0 +1,73 @@
+"""What no record shows, whatever the wording: the run finished, a later phase begun, the model
+released or scored (overclaims); and judgments no record makes: a date for what comes next, the
+run late, failed or diverging, a cause, hardware destroyed. A record that says so itself (the
+32B's "loss spikes", the taint that caused the Oct 6 retry) still supports the assertion.
+"""
+
+from __future__ import annotations
+
+import re
+
+from answers.records import Records
+from answers.verdict_words import (
+    BEGUN,
+    CAUSE,
+    DAMAGE,
+    DONE,
+    FULL,
+    FUTURE,
+    LATER_PHASE,
+    PUBLIC_CHECKPOINT,
+    RELEASED,
+    SCORED,
+    WRONG,
+    hedged,
+)
+from answers.verdicts import PLAN_AS_FACT, SUPPORTED, UNSUPPORTED
+
+Verdict = tuple[str, tuple[str, ...]]
+
+
+def overclaim(records: Records, text: str, denied: bool) -> Verdict | None:
+    """Finished, a later phase begun, released, scored: no record shows any of them, so an
+    assertion of one is unsupported, and a denial is consistent with the records."""
+    verdict = SUPPORTED if denied else UNSUPPORTED
+    later = LATER_PHASE.search(text)
+    if later and (BEGUN.search(text) or FUTURE.search(text)) and not hedged(text):
+        if later[0].startswith(("cool", "冷")) and not denied:
+            return PLAN_AS_FACT, records.known("mixture-plan", "pretraining-not-finished")
+        return verdict, records.known("pretraining-not-finished")
+    if DONE.search(text) and "%" not in text or FULL.search(text):
+        return verdict, records.known("pretraining-not-finished")
+    if RELEASED.search(text):
+        return verdict, records.known("model-not-released")
+    if PUBLIC_CHECKPOINT.search(text):
+        return verdict, records.known("checkpoints-not-public", "model-not-released")
+    if SCORED.search(text):
+        return verdict, records.known("no-evaluations")
+    return None
+
+
+def judgment(
+    records: Records, words: str, text: str, held: list[list[str]], topic: str | None
+) -> Verdict | None:
+    """A judgment no record makes, as unsupported, naming the records it is measured against;
+    None when the text makes none, or a record makes it too. (Denials are the caller's.)"""
+    first = records.claims(topic)[:1] if topic else ()
+    if FUTURE.search(text) and not hedged(text):  # no record dates a next step
+        return UNSUPPORTED, first
+    # late, failed, spiking: unless a record holding its figures, or saying the same, says so
+    # too (a stall at step 166,006, 32B's "loss spikes", failed experiments logged in public)
+    wrong = next((kind for kind in WRONG if kind.search(text)), None)
+    # the plan named is the object, not a hedge: "比计划慢了两周" is late
+    if wrong and not hedged(re.sub(r"计划|計劃|\bplan(?:ned)?\b", " ", text)):
+        if not records.says(wrong, held, words):
+            newest = (*records.claims("progress")[-1:], "training-ongoing-1010")
+            return UNSUPPORTED, records.known(*newest)
+    # a reason, only where a record of this very event gives it (not any record of that day:
+    # "10 月 6 日那次重试是因为 GB200 过热", the day's record leaves the cause unconfirmed)
+    if CAUSE.search(text) and not records.says(CAUSE, held, words, by_day=False):
+        return UNSUPPORTED, first  # "the gap is because 5e24 counts post-training"
+    if DAMAGE.search(text):
+        return UNSUPPORTED, records.claims("incidents")[-1:]
+    return None
