@@ -36,7 +36,7 @@ _JOINS = re.compile(
     r"|而且|并且|还有|但是|另外|而"
 )
 _FIGURE = re.compile(
-    r"(?<![A-Za-z0-9_.,])(\d+(?:[.,]\d+)*)\s?(%|[kmbt](?![a-z])|e\d+|万亿|亿|万|trillion|billion|million)?"
+    r"(?<![A-Za-z0-9_.,])(\d+(?:[.,]\d+)*)\s?(%|[kmbt](?![a-z])|e\d+|万亿|亿|万|兆|trillion|billion|million)?"
     # the words after it, looked at, not taken: "11,264 sequences of 4,096 tokens" is two
     r"(?=((?:\s*[\w-]+){0,3}))",
     re.IGNORECASE,
@@ -44,7 +44,8 @@ _FIGURE = re.compile(
 _ISSUE = re.compile(r"#\s?(\d+)|\b(?:pr|issue)\s?#?\s?(\d{3,})\b", re.IGNORECASE)
 # The run's own name is no figure of it: "Marin 535B is behind" states nothing about 535B.
 _NAME = re.compile(r"\b(?:marin[ -]?)?535b(?:-a23b)?\b|\ba23b\b")
-_SCALE = {"k": 1e3, "m": 1e6, "b": 1e9, "t": 1e12, "万": 1e4, "亿": 1e8, "万亿": 1e12}
+# 兆: Taiwan's trillion ("18.75兆個token")
+_SCALE = {"k": 1e3, "m": 1e6, "b": 1e9, "t": 1e12, "万": 1e4, "亿": 1e8, "万亿": 1e12, "兆": 1e12}
 _SCALE |= {"million": 1e6, "billion": 1e9, "trillion": 1e12}
 _MONTHS = "january february march april may june july august september october november december"
 MONTH = re.compile(
@@ -148,8 +149,9 @@ def figures(text: str) -> list[Figure]:
         unit = (unit or "").lower()
         places = len(digits.rpartition(".")[2]) if "." in digits else 0
         scale = 1.0
-        if unit.startswith("e"):
-            scale, unit = 10.0 ** int(unit[1:]), "flops"
+        if unit.startswith("e"):  # "2.7e24" FLOPs; "1.875e13" is a count (of tokens)
+            scale = 10.0 ** int(unit[1:])
+            unit = "flops" if value * scale >= 1e20 else "n"
         elif unit in _SCALE:
             scale, unit = _SCALE[unit], "n"
         elif unit != "%":

@@ -9,6 +9,7 @@ is a weaker verdict. The reading is the answers' own (``reading.Reader``). A sec
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Iterable
 
@@ -23,6 +24,7 @@ from answers.judgments import judgment, overclaim
 from answers.lexicon import DECLINING
 from answers.reading import Reader
 from answers.records import Records
+from answers.relative_dates import absolute
 from answers.render import Renderer
 from answers.reply import Reply
 from answers.second_look import SecondLook
@@ -39,6 +41,7 @@ from answers.verdict_words import (
     DONE,
     DONOR,
     DURATION,
+    FROM_START,
     MONEY,
     NEGATION,
     OTHER_BACKER,
@@ -82,21 +85,31 @@ class Checker:
         self.statements = self.records.statements
         self.second_look = SecondLook(reader, self.records, self.statements, opinion)
 
-    def check(self, message: str) -> list[Assertion]:
+    def check(self, message: str, written: dt.date | None = None) -> list[Assertion]:
+        """``written``: the day the message was written, for the dates it names relative to
+        it ("last Tuesday"); None reads no relative date."""
         found: list[Assertion] = []
         done = False  # "it is done: 18T tokens, 100 days": the figures after it, as done
         about_run = self.reader.matcher.names_run(message)
         for piece in assertions_in(message):
-            ruled = self.verdict(piece, done=done, about_run=about_run)
+            ruled = self.verdict(piece, done=done, about_run=about_run, written=written)
             found.append(self.second_look.revised(ruled, about_run))
             text = spaced(fold(piece))
             done = done or (bool(DONE.search(text) or AS_DONE.search(text)) and not denial(text))
         return found
 
-    def verdict(self, words: str, *, done: bool = False, about_run: bool = False) -> Assertion:
+    def verdict(
+        self,
+        words: str,
+        *,
+        done: bool = False,
+        about_run: bool = False,
+        written: dt.date | None = None,
+    ) -> Assertion:
         """``about_run``: the message names the run, so a clause of it comparing the run with
         another model, or claiming money or a licence, is about the run (unsupported)."""
         text = spaced(fold(words))
+        text = absolute(text, written) if written else text  # "last tuesday" → "nov 24"
         reading = self.reader.read(words).match
         topic = reading.topics[0] if reading.outcome == "answer" and reading.topics else None
         said = figures(text)
@@ -137,6 +150,11 @@ class Checker:
             return Assertion(words, CONTRADICTED, ("architecture",))
         if OTHER_HARDWARE.search(text) and not denied:
             return Assertion(words, CONTRADICTED, ("hardware-gb200",))
+        if topic == "context-length" and FROM_START.search(text) and said and not denied:
+            # "ctx is 32k natively from step 0": the run trained at 4K throughout the records
+            at_4k = all(3500 <= f.value <= 4200 for f in said)
+            verdict = SUPPORTED if at_4k else CONTRADICTED
+            return Assertion(words, verdict, self.records.known("context-not-extended"))
         ids = RUN_ID.findall(text)
         # "current_run.py has hero-main-step121638" states what the file holds, not the run now
         current = CURRENT.search(FILE_NAMES.sub("", text))
@@ -190,11 +208,21 @@ class Checker:
             # started Aug 19, announced Aug 21 (the status log opened Aug 20)
             days = {19, 21} if ANNOUNCED.search(text) else {19}
             ok = all(m == 8 and (d is None or d in days) for m, d in dates)
-            return Assertion(words, SUPPORTED if ok else CONTRADICTED, ("start-date",))
+            if not ok:
+                return Assertion(words, CONTRADICTED, ("start-date",))
+            announced = ("training-started",) if ANNOUNCED.search(text) else ()
+            return self._supported(words, text, ("start-date", *announced))  # by whom, too
         if (END.month, END.day) in dates:  # the planned end, stated as a plan
             return Assertion(words, SUPPORTED, self.records.known("expected-end"))
         if not said:
+            # a statement saying it, before a word naming a topic's claim ("handed off to the
+            # MoE optimization stack" is the handoff's record, not the architecture's)
             named = [claim for pattern, claim in TERMS if pattern.search(text)]
+            if any(
+                self.records.dated_alike(text, [c])
+                for c, _ in self.statements.ranked(words, SAYS_AT)
+            ):
+                named = []
             if named and not NEGATION.search(text):
                 return self._supported(words, text, self.records.known(*named))
             return self._by_statement(words, text)
@@ -219,9 +247,11 @@ class Checker:
     def _by_statement(self, words: str, text: str) -> Assertion:
         """A claim that says the same thing in other words, if one is near enough; else not
         checked (nothing to hold it against: never guessed)."""
-        claim_id, near = self.statements.nearest(words)
-        if near < SAYS_AT:
+        # of the statements near enough, the first of the day the assertion names, if any
+        near = [c for c, _ in self.statements.ranked(words, SAYS_AT)]
+        if not near:
             return Assertion(words, NOT_CHECKED)
+        claim_id = next((c for c in near if self.records.dated_alike(text, [c])), near[0])
         claim = self.kb.claims[claim_id]
         denied = bool(NEGATION.search(text))
         if claim.kind is ClaimKind.ABSENCE:  # "no record shows X": X asserted, or denied
@@ -250,10 +280,12 @@ def cited(assertions: Iterable[Assertion]) -> list[str]:
     return list(dict.fromkeys(c for a in assertions for c in a.claims))
 
 
-def check_reply(renderer: Renderer, checker: Checker, message: str, *, lang: str) -> Reply:
-    """The verdict on each assertion of ``message``, quoted in its own words, with the caveat
-    covering every claim a verdict names."""
-    found = checker.check(message)
+def check_reply(
+    renderer: Renderer, checker: Checker, message: str, *, lang: str, written: dt.date
+) -> Reply:
+    """The verdict on each assertion of ``message`` (written on ``written``), quoted in its own
+    words, with the caveat covering every claim a verdict names."""
+    found = checker.check(message, written)
     return renderer.reply(
         kind="check",
         lang=lang,

@@ -16,9 +16,11 @@ from answers.verdict_words import (
     DONE,
     FULL,
     FUTURE,
+    HEDGED,
     LATER_PHASE,
     PUBLIC_CHECKPOINT,
     RELEASED,
+    SAID,
     SCORED,
     WRONG,
     hedged,
@@ -59,8 +61,10 @@ def judgment(
     # late, failed, spiking: unless a record holding its figures, or saying the same, says so
     # too (a stall at step 166,006, 32B's "loss spikes", failed experiments logged in public)
     wrong = next((kind for kind in WRONG if kind.search(text)), None)
-    # the plan named is the object, not a hedge: "比计划慢了两周" is late
-    if wrong and not hedged(re.sub(r"计划|計劃|\bplan(?:ned)?\b", " ", text)):
+    # the plan named is the object, not a hedge ("比计划慢了两周" is late), nor is an
+    # approximate figure ("20 万步左右爆掉了")
+    unplanned = re.sub(r"计划|計劃|\bplan(?:ned)?\b", " ", text)
+    if wrong and not (HEDGED.search(unplanned) or SAID.search(unplanned)):
         if not records.says(wrong, held, words):
             newest = (*records.claims("progress")[-1:], "training-ongoing-1010")
             return UNSUPPORTED, records.known(*newest)

@@ -42,15 +42,19 @@ class Statements:
     def nearest(self, text: str) -> tuple[str, float]:
         """The claim whose statement is nearest to ``text``, and the cosine (0 to 1); nothing
         for a text too short to say which ("已经开始了": what has begun?)."""
+        return next(iter(self.ranked(text)), ("", 0.0))
+
+    def ranked(self, text: str, at_least: float = 0.0) -> list[tuple[str, float]]:
+        """Every claim nearer than ``at_least`` to ``text``, nearest first, each once."""
         if not says_something(text):
-            return "", 0.0
+            return []
         query = self._vector(_grams(text))
-        best, score = "", 0.0
+        best: dict[str, float] = {}
         for claim_id, vector in self._vectors:
             cosine = sum(w * vector.get(g, 0.0) for g, w in query.items())
-            if cosine > score:
-                best, score = claim_id, cosine
-        return best, score
+            if cosine > max(at_least, best.get(claim_id, 0.0)):
+                best[claim_id] = cosine
+        return sorted(best.items(), key=lambda pair: -pair[1])
 
     def _vector(self, grams: Counter[str]) -> Vector:
         weights = {g: (1 + math.log(n)) * self._idf.get(g, self._unseen) for g, n in grams.items()}

@@ -72,16 +72,17 @@ AS_DONE = re.compile(
     r"|\b(?:happened|took place|changed to|moved to|went to|came in|landed at|final|deployed"
     r"|all in|cut|shortened|reduced|spent)\b|砍了|缩短了|縮短了"
     r"|切换了|切換了|改成|改为|改為|换成|換成|上了|改用|切过去|切過去|换过去|換過去"
-    r"|\b(?:did|done)\b"
+    r"|\b(?:did|done|kicked (?:in|off))\b"
 )
 # Done words that an approximate figure does not soften: "happened at ~195k" is still done.
 SURELY_DONE = re.compile(
-    r"\b(?:already|happened|took place|all spent|all used)\b|已经|已經|完成了|切换了|切換了"
+    r"\b(?:already|happened|took place|all spent|all used|trained on)\b"
+    r"|已经|已經|完成了|切换了|切換了|训完|訓完|跑完"
     r"|切过去|切過去"
 )
 HEDGED = re.compile(
     r"\b(?:plan(?:s|ned|ning)?|projected|projection|expected|scheduled|target(?:ed)?|aims?"
-    r"|supposed|estimate[ds]?|est|predict(?:s|ed)?|forecast)\b"
+    r"|supposed|estimate[ds]?|est|eta|predict(?:s|ed)?|forecast)\b"
     r"|计划|計劃|预计|預計|目标|目標|预定|預定|估计|預測|预测"
 )
 # Someone's word for it: "the tracker said end date Nov 27" reports an estimate, but "Percy
@@ -193,7 +194,7 @@ ANNOUNCED = re.compile(r"\b(?:announc\w*|posted|tweeted)\b|官宣|宣布|公布"
 # "A23B" read as anything but 23B active parameters.
 A23B_MISREAD = re.compile(r"a23b.{0,30}(?:version|tag|name|code ?name|版本|代号|代號|名字)")
 # The loss diverging or blowing up: no record says it did (a subset of BEHIND).
-DIVERGED = re.compile(r"\b(?:diverg(?:ed|es|ing)|blew up|spike[sd]?)\b|发散|發散|尖峰")
+DIVERGED = re.compile(r"\b(?:diverg(?:ed|es|ing)|blew up|spike[sd]?)\b|发散|發散|尖峰|爆掉|爆了")
 WRONG = (DIVERGED, SETBACK, LATE)
 
 
@@ -225,4 +226,10 @@ def denial(text: str) -> bool:
 CONTEXT_CHANGED = re.compile(
     r"\b(?:extended|moved|swapped|switched|bumped|upgraded|running at|now at|trains? at)\b"
     r"|扩到|擴到|扩展到|擴展到|切到|改成|上了|现在是|現在是|切过去|切過去|换过去|換過去"
+    r"|\bkicked (?:in|off)\b"
+)
+# A context length the run had from its first step: it trained at 4K (the records to Oct 9).
+FROM_START = re.compile(
+    r"\bfrom (?:the )?(?:start|day one|day 1|step 0|the beginning)\b|\bnatively\b"
+    r"|一开始|一開始|从头|從頭|从第一步|從第一步"
 )

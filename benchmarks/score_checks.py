@@ -27,7 +27,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from answers.checking import Checker  # noqa: E402
-from answers.opinion_training import TUNED_SETS, examples, fit, matched, rules_checker  # noqa: E402
+from answers.opinion_training import (  # noqa: E402
+    TUNED_SETS,
+    WRITTEN,
+    examples,
+    fit,
+    matched,
+    rules_checker,
+)
 from answers.second_opinion import Opinion, load_opinion, opinion_of  # noqa: E402
 from bot.core import Core  # noqa: E402
 from knowledge.clock import fixed_clock  # noqa: E402
@@ -53,7 +60,7 @@ def score(path: Path, verbose: bool = False, opinion: str = "shipped") -> Counte
     counts: Counter[str] = Counter()
     for line in path.read_text(encoding="utf-8").splitlines()[1:]:
         message, _, labelled = line.split("\t")
-        found = checker.check(message)
+        found = checker.check(message, WRITTEN)
         for item in json.loads(labelled):
             want = item["verdict"]
             got_assertion = matched(item["text"], found)

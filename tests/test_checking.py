@@ -179,7 +179,7 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         (RUMOURS, 172, 99, 3, 0),
         (RUMOURS2, 248, 145, 1, 0),  # first sight: 110/146, 16/80, 22
         (RUMOURS3, 272, 140, 2, 0),  # first sight: 95/141, 24/104, 14
-        (RUMOURS4, 278, 146, 2, 0),  # first sight: 95/147, 17/105, 11
+        (RUMOURS4, 278, 147, 3, 0),  # first sight: 95/147, 17/105, 11
         (RUMOURS5, 278, 148, 1, 0),  # first sight (with the opinion): 131/148, 12/102, 7
         (RUMOURS6, 246, 131, 3, 0),  # first sight (with the opinion): 110/131, 11/92, 9
         (RUMOURS7, 236, 129, 1, 0),  # first sight (with the opinion): 111/129, 8/84, 7

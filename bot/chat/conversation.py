@@ -10,6 +10,7 @@ branch here plus one line of wiring per platform.
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import re
 from collections.abc import Awaitable, Callable, Sequence
 from functools import cached_property
@@ -131,14 +132,16 @@ class Conversation:
     def checker(self) -> Checker:
         return Checker(self.core.kb, self.core.reader, load_opinion())
 
-    def check(self, chat: Chat, message: str) -> Reply:
-        """What the evidence says about each assertion of a message someone posted."""
+    def check(self, chat: Chat, message: str, written: dt.datetime | None = None) -> Reply:
+        """What the evidence says about each assertion of a message someone posted (on
+        ``written``, by default now: "last Tuesday" is the Tuesday before it)."""
         if reject_reason(message) is not None:
             return self._script(chat, self.core.ask(message))  # the refusal, explained
         if asks_only(clean(message)):  # "has it started?" checked: a question, answered
             return self.ask(chat, message)
         lang = self.language(chat)
-        said = check_reply(self.core.renderer, self.checker, clean(message), lang=lang)
+        day = (written or self.core.clock()).date()
+        said = check_reply(self.core.renderer, self.checker, clean(message), lang=lang, written=day)
         return self._script(chat, said)
 
     def why(self, chat: Chat, about: Sequence[str], lang: str | None = None) -> Reply:

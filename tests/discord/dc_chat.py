@@ -17,6 +17,8 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
+import discord
+
 from tests.discord.dc_fake import APP_ID, BOT_USER_ID, Call, FakeDiscord, bot_user
 from tests.discord.dc_server import (
     ALICE,
@@ -111,13 +113,20 @@ class DiscordChat:
         return await self._interact(2, data, by, watch_completion=True)
 
     async def apps_menu(
-        self, command: str, content: str, *, author: Person = ALICE, by: Person = ALICE
+        self,
+        command: str,
+        content: str,
+        *,
+        author: Person = ALICE,
+        by: Person = ALICE,
+        written: dt.datetime | None = None,
     ) -> Answer:
-        """Pick ``command`` from the Apps menu of a message ``author`` posted: a message
-        command (type 3) whose target Discord resolves in ``data.resolved.messages``."""
+        """Pick ``command`` from the Apps menu of a message ``author`` posted (on ``written``,
+        which its snowflake id carries; by default now): a message command (type 3) whose
+        target Discord resolves in ``data.resolved.messages``."""
         synced = next((c for c in self.fake.commands if c["name"] == command), None)
         assert synced is not None and synced.get("type") == 3, f"{command!r} is no message command"
-        target = self.fake.snowflake()
+        target = discord.utils.time_snowflake(written) if written else self.fake.snowflake()
         data = {
             "id": synced["id"],
             "name": command,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from tests.discord.dc_chat import DiscordChat, components
@@ -81,3 +82,17 @@ async def test_a_digest_where_progress_moved_carries_the_chart(
     assert png.startswith(b"\x89PNG")
     assert digest.embeds[0]["image"]["url"] == f"attachment://{name}"
     assert "I answer only from recorded evidence" in digest.text()
+
+
+async def test_a_relative_date_is_read_from_when_the_message_was_posted(
+    chat: DiscordChat,
+) -> None:
+    said = "Percy posted yesterday that the run passed the halfway mark"
+    # posted on Oct 7, "yesterday" is Oct 6, the day of Percy's post
+    then = await chat.apps_menu(
+        MENU, said, author=MEI, written=dt.datetime(2026, 10, 7, tzinfo=dt.UTC)
+    )
+    assert f'✓ "{said}": supported' in then.text()
+    # posted today, "yesterday" is a day no record names
+    now = await chat.apps_menu(MENU, said, author=MEI)
+    assert f'? "{said}": no record supports it' in now.text()

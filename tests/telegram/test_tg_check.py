@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import time
 from typing import Any
 
@@ -13,11 +14,12 @@ LIMIT = 4096
 RUMOUR = "Marin 535B finished training, weights next week! It runs on 704 GB200 GPUs."
 
 
-def posted(text: str, user: dict[str, Any] = BOB) -> dict[str, Any]:
-    """A message someone else posted in the group, as it appears in a reply to it."""
+def posted(text: str, user: dict[str, Any] = BOB, date: float | None = None) -> dict[str, Any]:
+    """A message someone else posted in the group (at ``date``, by default now), as it
+    appears in a reply to it."""
     return {
         "message_id": 4242,
-        "date": int(time.time()),
+        "date": int(date if date is not None else time.time()),
         "chat": GROUP,
         "from": user,
         "text": text,
@@ -100,3 +102,14 @@ async def test_chart_is_a_photo_whose_caption_carries_the_caveat(
     assert "Progress against the plan" in caption
     assert "I answer only from recorded evidence" in text  # in the caption, or right after it
     assert "2026-10-09" in text  # the newest record, and the gap since it
+
+
+async def test_a_relative_date_is_read_from_when_the_replied_message_was_posted(
+    telegram: TelegramHarness,
+) -> None:
+    said = "Percy posted yesterday that the run passed the halfway mark"
+    october_7 = dt.datetime(2026, 10, 7, 9, tzinfo=dt.UTC).timestamp()
+    [then] = await telegram.say("/check", chat=GROUP, reply_to=posted(said, date=october_7))
+    assert f'✓ "{said}": supported' in then.text.replace("&quot;", '"')
+    [now] = await telegram.say("/check", chat=GROUP, reply_to=posted(said))
+    assert "no record supports it" in now.text

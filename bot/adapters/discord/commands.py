@@ -100,7 +100,10 @@ async def check_message(interaction: Interaction, message: discord.Message) -> N
     """Apps → "Check with marin-watch" on any message: what the evidence says about it,
     shown to the person who asked, with a button to post it for everyone."""
     client = interaction.client
-    reply = client.conversation.check(client.chat_of(interaction), message.content)
+    # written when the message was: its "last Tuesday" is the Tuesday before it
+    reply = client.conversation.check(
+        client.chat_of(interaction), message.content, message.created_at
+    )
     await client.respond(interaction, reply, ephemeral=True, public_button=True)
 
 

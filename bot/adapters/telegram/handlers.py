@@ -8,6 +8,7 @@ person an administrator of the group?), and send.
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
@@ -66,7 +67,9 @@ class Handlers:
             words: tuple[str, ...] = tuple(context.args or ())
             replied = _replied_text(update)
             if name == "check" and not words and replied:  # "/check" as a reply to a message
-                words = (replied,)
+                written = _replied_date(update)  # its "last Tuesday" is the one before it
+                await self._say(update, self.conversation.check(chat, replied, written))
+                return
             await self.conversation.command(
                 chat,
                 name,
@@ -90,7 +93,8 @@ class Handlers:
         chat = self.chat(update)
         if chat.private and message.forward_origin is not None and question:
             # a message forwarded to the bot is a message to check, not a question
-            await self._say(update, self.conversation.check(chat, question))
+            written = message.forward_origin.date  # when the original was written
+            await self._say(update, self.conversation.check(chat, question, written))
             return
         if question:
             reply = self.conversation.ask(chat, question)
@@ -235,6 +239,12 @@ def _replied_text(update: Update) -> str:
     if replied is None:
         return ""
     return replied.text or replied.caption or ""
+
+
+def _replied_date(update: Update) -> dt.datetime | None:
+    message = update.effective_message
+    replied = message.reply_to_message if message is not None else None
+    return replied.date if replied is not None else None
 
 
 def _handle(bot: Bot) -> str | None:

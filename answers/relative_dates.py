@@ -1,0 +1,75 @@
+"""Dates a message names relative to when it was written ("last Tuesday", "2 weeks ago",
+"上个月", "前天"), made absolute so the checker can hold them against the records' days.
+
+dateparser reads them (English and Chinese). A phrase counts when it points back from now
+(ago, last, 上, 前…) and its date moves when "now" moves ("Sept 23rd", "10月3号" do not). The
+present ("this week", "today") is left alone: a relayed post's "started training this week"
+is the post's week, not ours.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from functools import lru_cache
+
+from dateparser.date import DateDataParser
+from dateparser.search import search_dates
+
+from answers.assertions import MONTH
+
+_LANGUAGES = ["en", "zh"]
+_SHIFT = dt.timedelta(days=7)
+_MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
+# Chinese counts dateparser reads only as digits: "两周前" is "2 周前"
+_ZH_COUNT = {c: str(n) for n, c in enumerate("零一二三四五六七八九十", start=0)} | {"两": "2"}
+_ZH_COUNTED = re.compile(r"([一二两三四五六七八九十])\s*(?=(?:个|個)?\s*(?:天|周|週|星期|月)\s*前)")
+
+
+# What makes a phrase point back from now: dateparser alone also reads a length as a date
+# ("3 months" as three months ago, "100 days", "54 天") and a word as a weekday ("we", "fr").
+_PAST = re.compile(r"\b(?:ago|last|yesterday|previous)\b|前|上|昨")
+
+
+@lru_cache(maxsize=4)
+def _parser(now: dt.datetime) -> DateDataParser:
+    settings = {"RELATIVE_BASE": now, "PREFER_DATES_FROM": "past", "RETURN_TIME_AS_PERIOD": True}
+    return DateDataParser(languages=_LANGUAGES, settings=settings)
+
+
+def absolute(text: str, written: dt.date) -> str:
+    """``text`` (folded) with each past relative date written as the day or month it names:
+    "last tuesday percy posted" on 2026-11-30 → "nov 24 percy posted"."""
+    text = _ZH_COUNTED.sub(lambda m: _ZH_COUNT[m[1]] + " ", text)
+    if not re.search(r"[a-z\u4e00-\u9fff]", text):
+        return text
+    now = dt.datetime.combine(written, dt.time(12))
+    settings = {"RELATIVE_BASE": now, "PREFER_DATES_FROM": "past"}
+    for words, _ in search_dates(text, languages=_LANGUAGES, settings=settings) or ():
+        named = _named(words, now)
+        if named is not None:
+            text = text.replace(words, f" {named} ", 1)
+    return text
+
+
+def _named(words: str, now: dt.datetime) -> str | None:
+    """The day ("nov 24") or month ("october") a past relative phrase names; None for any
+    other phrase."""
+    if MONTH.search(words) or not _PAST.search(words):
+        return None  # a date written out ("10月3号"), or no pointer to the past at all
+    here = _parser(now).get_date_data(words)
+    later = _parser(now + _SHIFT).get_date_data(words)
+    if here.date_obj is None or later.date_obj is None:
+        return None
+    moved = later.date_obj - here.date_obj
+    if here.period == "month":
+        relative = here.date_obj.month != later.date_obj.month  # "上个月", not "may"
+    else:
+        relative = _SHIFT - dt.timedelta(days=2) <= moved <= _SHIFT + dt.timedelta(days=2)
+    if not relative:
+        return None
+    day = here.date_obj.date()
+    if not dt.timedelta(days=1) <= now.date() - day <= dt.timedelta(days=366):
+        return None  # the present ("this week"), or no date at all ("at 95%" is no 1995)
+    month = _MONTHS[day.month - 1]
+    return f"{month} {day.day}" if here.period == "day" else month

@@ -1,0 +1,43 @@
+"""Dates a message names relative to when it was written, read as the days they name."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from answers.relative_dates import absolute
+from answers.text import fold, spaced
+
+MONDAY = dt.date(2026, 11, 30)
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        ("last Tuesday percy posted it's at 95%", "nov 24 percy posted it's at 95%"),
+        ("昨天刚 switch 到 65k context", "nov 29 刚 switch 到 65k context"),
+        ("上个月官方发了技术报告", "oct 官方发了技术报告"),
+        ("两周前 loss 炸了", "nov loss 炸了"),  # a week's month, not a made-up day
+        ("三天前出事了", "nov 27 出事了"),
+    ],
+)
+def test_a_past_relative_date_becomes_the_day_or_month_it_names(said: str, read: str) -> None:
+    assert " ".join(absolute(spaced(fold(said)), MONDAY).split()) == read
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Marin 535B-A23B started training this week!",  # the relayed post's week, not ours
+        "they trained it on 18.75T tokens over 3 months",  # a length, not "3 months ago"
+        "~100 days",
+        "10月3号存档失败",  # a date written out
+        "on Sept 23rd MFU was 26.75%",
+        "may be done soon",
+        "do we just refresh twitter",  # "we" is no Wednesday
+    ],
+)
+def test_anything_else_is_left_as_written(said: str) -> None:
+    text = spaced(fold(said))
+    assert absolute(text, MONDAY) == text
