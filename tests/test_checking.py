@@ -42,6 +42,7 @@ RUMOURS5 = Path(__file__).parent / "data" / "rumours5.tsv"
 RUMOURS6 = Path(__file__).parent / "data" / "rumours6.tsv"
 RUMOURS7 = Path(__file__).parent / "data" / "rumours7.tsv"
 RUMOURS8 = Path(__file__).parent / "data" / "rumours8.tsv"
+RUMOURS9 = Path(__file__).parent / "data" / "rumours9.tsv"
 YOU = Chat("console", "console", "you")
 
 
@@ -184,6 +185,7 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         (RUMOURS6, 246, 131, 3, 0),  # first sight (with the opinion): 110/131, 11/92, 9
         (RUMOURS7, 236, 129, 1, 0),  # first sight (with the opinion): 111/129, 8/84, 7
         (RUMOURS8, 223, 122, 0, 0),  # first sight (with the opinion): 107/123, 7/78, 7
+        (RUMOURS9, 230, 123, 5, 0),  # first sight (with the opinion): 111/123, 10/84, 2
     ],
 )
 def test_the_blind_rumour_sets_stay_flagged_and_are_rarely_overstated(
