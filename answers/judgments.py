@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from answers.assertions import months
+from answers.end_dates import END
 from answers.records import Records
 from answers.verdict_words import (
     BEGUN,
@@ -18,14 +20,18 @@ from answers.verdict_words import (
     FUTURE,
     HEDGED,
     LATER_PHASE,
+    NO_TROUBLE,
     PUBLIC_CHECKPOINT,
     RELEASED,
+    REPORT,
     SAID,
     SCORED,
+    SINCE,
+    TO_COME,
     WRONG,
     hedged,
 )
-from answers.verdicts import PLAN_AS_FACT, SUPPORTED, UNSUPPORTED
+from answers.verdicts import CONTRADICTED, PLAN_AS_FACT, SUPPORTED, UNSUPPORTED
 
 Verdict = tuple[str, tuple[str, ...]]
 
@@ -33,19 +39,25 @@ Verdict = tuple[str, tuple[str, ...]]
 def overclaim(records: Records, text: str, denied: bool) -> Verdict | None:
     """Finished, a later phase begun, released, scored: no record shows any of them, so an
     assertion of one is unsupported, and a denial is consistent with the records."""
+    if NO_TROUBLE.search(text):  # "zero incidents": the records hold a dozen
+        since = SINCE.search(text)  # "换 run 之后再也没出过错": no record after it says
+        return (UNSUPPORTED if since else CONTRADICTED), records.claims("incidents")[-1:]
     verdict = SUPPORTED if denied else UNSUPPORTED
     later = LATER_PHASE.search(text)
     if later and (BEGUN.search(text) or FUTURE.search(text)) and not hedged(text):
         if later[0].startswith(("cool", "冷")) and not denied:
             return PLAN_AS_FACT, records.known("mixture-plan", "pretraining-not-finished")
         return verdict, records.known("pretraining-not-finished")
-    if DONE.search(text) and "%" not in text or FULL.search(text):
+    # done, unless told as the plan to come ("is expected to finish pretraining on December 1";
+    # "finished on Dec 1 as planned" is still done, "will be done by thanksgiving" a guess)
+    to_come = TO_COME.search(text) and (END.month, END.day) in months(text)
+    if DONE.search(text) and "%" not in text and not to_come or FULL.search(text):
         return verdict, records.known("pretraining-not-finished")
     if RELEASED.search(text):
         return verdict, records.known("model-not-released")
     if PUBLIC_CHECKPOINT.search(text):
         return verdict, records.known("checkpoints-not-public", "model-not-released")
-    if SCORED.search(text):
+    if SCORED.search(text) or REPORT.search(text):
         return verdict, records.known("no-evaluations")
     return None
 
@@ -72,6 +84,11 @@ def judgment(
     # "10 月 6 日那次重试是因为 GB200 过热", the day's record leaves the cause unconfirmed)
     if CAUSE.search(text) and not records.says(CAUSE, held, words, by_day=False):
         return UNSUPPORTED, first  # "the gap is because 5e24 counts post-training"
+    # a later phase said to be part of something the records give without it ("5e24 那个数字
+    # 是把中期训练和后训练都算进去了")
+    later = LATER_PHASE.search(text)
+    if later and held and not records.says(LATER_PHASE, held, words, by_day=False):
+        return UNSUPPORTED, first
     if DAMAGE.search(text):
         return UNSUPPORTED, records.claims("incidents")[-1:]
     return None

@@ -45,7 +45,7 @@ RELEASED = re.compile(
     r"|out now|hugging ?face|hf|chat version|gguf|quantiz(?:ed|ation)|model card)\b"
     # 开源 the verb, not open development ("开源训练的新范式")
     r"|发布|發布|(?:开源|開源)(?!训练|訓練|开发|開發|精神|社区|社區|科学|科學|范式|範式|项目|項目)"
-    r"|放出|权重|權重|下载|下載|釋出|模型卡|量化|内部.{0,8}(?:发了|發了|在测|在測)|內部.{0,8}(?:發了|在測)"
+    r"|(?:发|發)\s*(?:chat|模型|权重|權重)|放出|权重|權重|下载|下載|釋出|模型卡|量化|内部.{0,8}(?:发了|發了|在测|在測)|內部.{0,8}(?:發了|在測)"
     # a release only when the model is what went out: not "FA4 kernels 上线", not
     # "hero-mfu30-step231k went live"
     rf"|{_MODEL_NOUN}.{{0,16}}{_WEAK_RELEASE}|{_WEAK_RELEASE}.{{0,16}}{_MODEL_NOUN}"
@@ -54,7 +54,7 @@ SCORED = re.compile(
     r"\b(?:beats?|outperforms?|better than|sota|state of the art|mmlu|gsm8k|humaneval|scores?"
     r"|scored|benchmarks?|elo|arena|eval(?:uation)?s? (?:results?|scores?|numbers))\b"
     r"|结果也?出来|結果也?出來"
-    r"|吊打|超过|超越|跑分|分数|打败|碾压|評測|评测|榜|比.{1,12}(?:好|强|強|高)"
+    r"|吊打|超过|超越|跑分|分数|打败|碾压|評測|评测|榜|比.{1,20}(?:好|强|強|高)"
     # the model's quality judged: no evaluation record exists to support any judgment
     r"|\b(?:lmarena|leaderboard|ranked|top (?:\d+|ten|five))\b|排进|排進|排名|出结果|出結果"
     # lower or better than another model: no record compares them
@@ -82,9 +82,26 @@ SURELY_DONE = re.compile(
 )
 HEDGED = re.compile(
     r"\b(?:plan(?:s|ned|ning)?|projected|projection|expected|scheduled|target(?:ed)?|aims?"
-    r"|supposed|estimate[ds]?|est|eta|predict(?:s|ed)?|forecast)\b"
-    r"|计划|計劃|预计|預計|目标|目標|预定|預定|估计|預測|预测"
+    r"|supposed|estimate[ds]?|est|eta|predict(?:s|ed)?|forecast"
+    r"|wants?|wanted|prefers?|preferred)\b"  # a wish is no plan done: "Larry 一直想要 16K"
+    r"|计划|計劃|预计|預計|目标|目標|预定|預定|估计|預測|预测|想要|倾向|傾向|希望"
 )
+# Nothing ever went wrong: the records hold incidents (since a handoff, none is on record).
+NO_TROUBLE = re.compile(
+    r"\b(?:zero|no|not a single|never had an?)\b.{0,20}\b(?:incidents?|crash(?:es)?|failures?"
+    r"|outages?|hiccups?)\b|\bnever (?:crashed|failed|broke)\b|\bsuper clean\b"
+    r"|一次都没|一次都沒|没(?:崩|出错|出錯)过|沒(?:崩|出錯)過|零事故|零故障|从没出过|從沒出過"
+    r"|再也没出过|再也沒出過|再也没出|再也沒出"
+)
+SINCE = re.compile(r"\b(?:after|since)\b|之后|之後|以来|以來")
+# A technical report or paper: no record shows one.
+REPORT = re.compile(r"\b(?:tech(?:nical)? report|paper|arxiv)\b|技术报告|技術報告|论文|論文")
+# The plan told as still to come: "is expected to finish", "预计 12 月 1 日结束".
+TO_COME = re.compile(
+    r"\b(?:expected|scheduled|planned|set|due|supposed|going) to\b|\bwill\b"
+    r"|预计|預計|将于|將於|计划于|計劃於"
+)
+STILL = re.compile(r"\bstill\b|仍|还是|還是|依然")
 # Someone's word for it: "the tracker said end date Nov 27" reports an estimate, but "Percy
 # said it's trained on 18.75T" still states the plan as done.
 SAID = re.compile(
@@ -105,11 +122,12 @@ REACHED = re.compile(r"\b(?:already|hit|reached|used up)\b|已经|已經|达到|
 LATE = re.compile(
     r"\b(?:behind|delayed|late|slipp(?:ed|ing)|sliding|abandon(?:ed)?|cancel(?:l?ed)?|dead"
     r"|killed|stopped|halted|paused|scrapped|pulled the plug|shut down|moved on|slower than"
-    r"|stepped away|left the project"
+    r"|stepped away|left the project|ahead of schedule"
     r")\b|落后|落後|延期|推迟|推遲|放弃|放棄|取消|停了|烂尾|爛尾|暂停|不管|慢了|拖了|转头去|轉頭去|不搞了"
 )
 SETBACK = re.compile(
     r"\b(?:went flat|getting worse|roll(?:ed)? back a week|rolled back|rollback|rolling back"
+    r"|roll(?:ed|ing)? (?:all the way )?back"
     r"|failed|failing|plateau(?:ed|ing)?"
     r"|lost (?:a|an|one|two|three|\d+|like \w+)(?: full)? (?:day|week|hour)s?"
     r")\b|崩了|变差|變差|失败|失敗|抢救|搶救|回滚|回滾|平了|耽误|耽誤"
@@ -140,10 +158,12 @@ TERMS = (
 CAUSE = re.compile(
     r"\b(?:because|caused by|due to|that'?s why|which is why|the reason)\b"
     r"|是因为|是因為|因为|因為|由于|由於|导致|導致|的原因|原因是|原因在于|原因在於|是为了|是為了"
+    r"|(?<![原基])因(?![此而为為素])"  # "因 NoExecute taint": because of
 )
 # Hardware destroyed: no record says any was (the incidents are hangs, errors and saves).
 DAMAGE = re.compile(
-    r"\b(?:burn(?:ed|t)? (?:out|up|down)|fried|melted|caught fire|exploded)\b"
+    r"\b(?:burn(?:ed|t)? (?:out|up|down)|fried|melted|caught fire|catch(?:ing|es)? fire|on fire"
+    r"|exploded)\b"
     r"|烧了|燒了|烧坏|燒壞|烧掉|燒掉|炸了|起火"
 )
 # A checkpoint said to be public: no record shows one (the status log names them in storage).

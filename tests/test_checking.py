@@ -139,6 +139,20 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("这次 loss 比 Marin 32B 低很多", [UNSUPPORTED]),  # no record compares them
         ("现在是 Larry Dial 在带", [UNSUPPORTED]),  # he wrote the plan; Percy leads
         ("10 月 6 日那次重试是因为 GB200 过热", [UNSUPPORTED]),  # the cause is unconfirmed
+        # the plan told as the plan; a guess at the end; nothing ever going wrong
+        (
+            "Marin's open 535B MoE is expected to finish pretraining on December 1, 2026",
+            [SUPPORTED],
+        ),
+        ("will be done by thanksgiving", [UNSUPPORTED]),
+        ("its ahead of schedule", [UNSUPPORTED]),
+        ("this run has had literally zero incidents", [CONTRADICTED]),
+        ("換 run 之後再也沒出過錯", [UNSUPPORTED]),  # no record after the handoff says
+        ("上个月官方发了535B的技术报告", [UNSUPPORTED]),
+        ("the oct 6 crash was literally a GPU catching fire", [UNSUPPORTED]),
+        ("比 DeepSeek-V3 还强", [UNSUPPORTED]),
+        ("Larry 一直想要 16K", [SUPPORTED]),  # a wish, not the context changed
+        ("197,999 / 390,251 ≈ 50.7%", [SUPPORTED]),  # the step before the failed save
         # the records' own words
         ("billed as the largest open live training run in history", [SUPPORTED]),
         ("Marin 535B-A23B is done: 18T tokens", [UNSUPPORTED, PLAN_AS_FACT]),
@@ -180,12 +194,12 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         (RUMOURS, 172, 99, 3, 0),
         (RUMOURS2, 248, 145, 1, 0),  # first sight: 110/146, 16/80, 22
         (RUMOURS3, 272, 140, 2, 0),  # first sight: 95/141, 24/104, 14
-        (RUMOURS4, 278, 147, 3, 0),  # first sight: 95/147, 17/105, 11
+        (RUMOURS4, 278, 146, 2, 0),  # first sight: 95/147, 17/105, 11
         (RUMOURS5, 278, 148, 1, 0),  # first sight (with the opinion): 131/148, 12/102, 7
         (RUMOURS6, 246, 131, 3, 0),  # first sight (with the opinion): 110/131, 11/92, 9
         (RUMOURS7, 236, 129, 1, 0),  # first sight (with the opinion): 111/129, 8/84, 7
         (RUMOURS8, 223, 122, 0, 0),  # first sight (with the opinion): 107/123, 7/78, 7
-        (RUMOURS9, 230, 123, 5, 0),  # first sight (with the opinion): 111/123, 10/84, 2
+        (RUMOURS9, 230, 123, 4, 0),  # first sight (with the opinion): 111/123, 10/84, 2
     ],
 )
 def test_the_blind_rumour_sets_stay_flagged_and_are_rarely_overstated(

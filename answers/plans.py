@@ -1,0 +1,54 @@
+"""A plan stated as a fact: a planned figure, length or end date told as done or certain, or
+the context length or the data mixture said to have changed ("trained on 18.75T tokens",
+"finished on Dec 1", "context was extended to 65k")."""
+
+from __future__ import annotations
+
+from answers.assertions import Figure, months
+from answers.end_dates import END
+from answers.records import Records
+from answers.verdict_words import (
+    AS_DONE,
+    CONTEXT_CHANGED,
+    DURATION,
+    NEGATION,
+    PLANNED,
+    REACHED,
+    STILL,
+    hedged,
+)
+from knowledge.schema import ClaimKind
+
+
+def plan_as_fact(
+    records: Records,
+    text: str,
+    said: list[Figure],
+    held: list[list[str]],
+    topic: str | None,
+    done: bool = False,
+) -> tuple[str, ...] | None:
+    """The plans a clause states as done or certain (by itself, or by the clause before it:
+    "it is done: 18T tokens"), or None."""
+    kb = records.kb
+    planned = [c for h in held for c in h if c in records.plans]
+    tested = hedged(text, tests_too=True, said_too=False)
+    stated = (done or bool(AS_DONE.search(text))) and not tested
+    # the plan and a record of it happening at that step agree: "切到第二阶段 at step
+    # 108,000" is a fact (a step, not a total: the homepage's "18T" is still the plan)
+    happened = bool(held) and all(
+        f.unit == "exact"
+        and any(kb.claims[c].kind in (ClaimKind.STATUS, ClaimKind.RESULT) for c in h)
+        for f, h in zip(said, held, strict=True)
+    )
+    if planned and not happened and (stated or REACHED.search(text)):
+        return tuple(dict.fromkeys(planned))
+    said_end = DURATION.search(text) or (END.month, END.day) in months(text)
+    if said_end and not hedged(text, said_too=False) and not PLANNED.search(text):
+        return records.known("duration-plan", "expected-end")
+    # "they did NOT extend context yet", "still 4k seq len": what has not changed
+    unchanged = NEGATION.search(text) or STILL.search(text)
+    changed = topic == "context-length" and CONTEXT_CHANGED.search(text) and not tested
+    if topic in ("context-length", "phases") and (stated or changed) and not unchanged:
+        return None if happened else records.claims(topic, kinds={ClaimKind.PLAN})[:1] or None
+    return None
