@@ -12,11 +12,12 @@ from __future__ import annotations
 import datetime as dt
 import re
 from functools import lru_cache
-
-from dateparser.date import DateDataParser
-from dateparser.search import search_dates
+from typing import TYPE_CHECKING
 
 from answers.assertions import MONTH
+
+if TYPE_CHECKING:
+    from dateparser.date import DateDataParser
 
 _LANGUAGES = ["en", "zh"]
 _SHIFT = dt.timedelta(days=7)
@@ -33,6 +34,8 @@ _PAST = re.compile(r"\b(?:ago|last|yesterday|previous)\b|前|上|昨")
 
 @lru_cache(maxsize=4)
 def _parser(now: dt.datetime) -> DateDataParser:
+    from dateparser.date import DateDataParser  # imported on first use: ask never pays for it
+
     settings = {"RELATIVE_BASE": now, "PREFER_DATES_FROM": "past", "RETURN_TIME_AS_PERIOD": True}
     return DateDataParser(languages=_LANGUAGES, settings=settings)
 
@@ -43,6 +46,8 @@ def absolute(text: str, written: dt.date) -> str:
     text = _ZH_COUNTED.sub(lambda m: _ZH_COUNT[m[1]] + " ", text)
     if not re.search(r"[a-z\u4e00-\u9fff]", text):
         return text
+    from dateparser.search import search_dates
+
     now = dt.datetime.combine(written, dt.time(12))
     settings = {"RELATIVE_BASE": now, "PREFER_DATES_FROM": "past"}
     for words, _ in search_dates(text, languages=_LANGUAGES, settings=settings) or ():
