@@ -20,7 +20,7 @@ from answers.assertions import (
     months,
 )
 from answers.end_dates import END, end_verdict, length_verdict
-from answers.judgments import judgment, overclaim
+from answers.judgments import failed_instead, judgment, overclaim
 from answers.lexicon import DECLINING
 from answers.plans import plan_as_fact
 from answers.reading import Reader
@@ -121,7 +121,8 @@ class Checker:
         # (or figures the records hold: "8K costs -1.6% tok/s" is #9615's)
         checkable = any(f.noun for f in said) or bool(DURATION.search(text))
         checkable = checkable or bool(topic == "outside" and said and all(held))
-        money = MONEY.search(text) and (about_run or topic not in DECLINING)
+        # money or a licence is the run's unless another model's ("license 是 Apache 2.0")
+        money = MONEY.search(text) and (about_run or topic != OTHER_MODELS)
         if (about_run and SCORED.search(text) or money) and not denied:
             # "超越 Llama 3.1 405B", "烧了 5000 万美元": the run judged, or its money
             return Assertion(words, UNSUPPORTED, self.records.known("no-evaluations"))
@@ -130,8 +131,10 @@ class Checker:
         # a record's own words, repeated (a run id said current is judged below)
         if not RUN_ID.search(text) and self.statements.nearest(words)[1] >= VERBATIM:
             return self._by_statement(words, text)
-        found = overclaim(self.records, text, denied) or (
-            None if denied else judgment(self.records, words, text, held, topic)
+        found = (
+            failed_instead(self.records, text, held)
+            or overclaim(self.records, text, denied)
+            or (None if denied else judgment(self.records, words, text, held, topic))
         )
         if found is not None:
             return Assertion(words, *found)

@@ -15,18 +15,22 @@ from answers.verdict_words import (
     BEGUN,
     CAUSE,
     DAMAGE,
+    DECIDED,
     DONE,
     FULL,
     FUTURE,
     HEDGED,
     LATER_PHASE,
+    MISTAKE,
     NO_TROUBLE,
     PUBLIC_CHECKPOINT,
     RELEASED,
     REPORT,
     SAID,
     SCORED,
+    SETBACK,
     SINCE,
+    SUCCESS,
     TO_COME,
     WRONG,
     hedged,
@@ -62,6 +66,13 @@ def overclaim(records: Records, text: str, denied: bool) -> Verdict | None:
     return None
 
 
+def failed_instead(records: Records, text: str, held: list[list[str]]) -> Verdict | None:
+    """A success the record of that very step reports as a failure, as contradicted."""
+    if SUCCESS.search(text) and held and records.held_say(SETBACK, held):
+        return CONTRADICTED, tuple(dict.fromkeys(c for h in held for c in h))[:1]
+    return None
+
+
 def judgment(
     records: Records, words: str, text: str, held: list[list[str]], topic: str | None
 ) -> Verdict | None:
@@ -82,6 +93,9 @@ def judgment(
             return UNSUPPORTED, records.known(*newest)
     # a reason, only where a record of this very event gives it (not any record of that day:
     # "10 月 6 日那次重试是因为 GB200 过热", the day's record leaves the cause unconfirmed)
+    for claimed in (DECIDED, MISTAKE):
+        if claimed.search(text) and not records.says(claimed, held, words, by_day=False):
+            return UNSUPPORTED, first
     if CAUSE.search(text) and not records.says(CAUSE, held, words, by_day=False):
         return UNSUPPORTED, first  # "the gap is because 5e24 counts post-training"
     # a later phase said to be part of something the records give without it ("5e24 那个数字

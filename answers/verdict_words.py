@@ -86,6 +86,20 @@ HEDGED = re.compile(
     r"|wants?|wanted|prefers?|preferred)\b"  # a wish is no plan done: "Larry 一直想要 16K"
     r"|计划|計劃|预计|預計|目标|目標|预定|預定|估计|預測|预测|想要|倾向|傾向|希望"
 )
+# A decision, a mistake in a record, a success: each needs a record saying so ("they've decided
+# to stay at 4k for good", "推特上的2.7e24是写错了"); a success where the record of that step
+# says it failed is contradicted ("the step-198000 save went through fine").
+DECIDED = re.compile(
+    r"\b(?:decided|decision|for good|permanently|never going to)\b|决定|決定|永远|永遠|不再"
+)
+MISTAKE = re.compile(
+    r"\b(?:typo|mistake|misprint|wrong number|was wrong|is wrong)\b"
+    r"|写错|寫錯|搞错|搞錯|笔误|筆誤|弄错|弄錯"
+)
+SUCCESS = re.compile(
+    r"\b(?:went (?:through|fine|ok)|succeeded|successful(?:ly)?|worked fine|no problem)\b"
+    r"|成功|顺利|順利|没问题|沒問題"
+)
 # Nothing ever went wrong: the records hold incidents (since a handoff, none is on record).
 NO_TROUBLE = re.compile(
     r"\b(?:zero|no|not a single|never had an?)\b.{0,20}\b(?:incidents?|crash(?:es)?|failures?"
@@ -127,7 +141,7 @@ LATE = re.compile(
 )
 SETBACK = re.compile(
     r"\b(?:went flat|getting worse|roll(?:ed)? back a week|rolled back|rollback|rolling back"
-    r"|roll(?:ed|ing)? (?:all the way )?back"
+    r"|roll(?:ed|ing)? (?:all the way )?back|restart(?:ed)? (?:all the way )?back"
     r"|failed|failing|plateau(?:ed|ing)?"
     r"|lost (?:a|an|one|two|three|\d+|like \w+)(?: full)? (?:day|week|hour)s?"
     r")\b|崩了|变差|變差|失败|失敗|抢救|搶救|回滚|回滾|平了|耽误|耽誤"

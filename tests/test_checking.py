@@ -153,6 +153,11 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("比 DeepSeek-V3 还强", [UNSUPPORTED]),
         ("Larry 一直想要 16K", [SUPPORTED]),  # a wish, not the context changed
         ("197,999 / 390,251 ≈ 50.7%", [SUPPORTED]),  # the step before the failed save
+        ("the step-198000 save went through fine", [CONTRADICTED]),  # the record: it failed
+        ("推特上的2.7e24是写错了", [UNSUPPORTED]),  # no record calls it a mistake
+        ("they've decided to stay at 4k for good", [UNSUPPORTED]),  # nor a decision
+        ("the router decision was to keep the original arithmetic", [SUPPORTED]),  # this one
+        ("license 是 Apache 2.0", [UNSUPPORTED]),
         # the records' own words
         ("billed as the largest open live training run in history", [SUPPORTED]),
         ("Marin 535B-A23B is done: 18T tokens", [UNSUPPORTED, PLAN_AS_FACT]),
