@@ -23,7 +23,7 @@ MAX_ASSERTIONS = 8  # a wall of text is checked in its first eight assertions
 _SENTENCES = re.compile(
     r"(?<!\best\.)(?<!\bvs\.)(?<!approx\.)(?<=[.!?])\s+"
     r"|[。！？；;|｜·•✅❌✔➡👉🚀🔥\n（）()，、]+"
-    r"|(?:(?<!\d),|,(?!\d))\s*|\s[—–]\s"
+    r"|(?:(?<!\d),|,(?!\d))\s*|\s[—–-]\s"
 )
 # A colon parts two assertions ("Marin 535B-A23B is done: 18T tokens"), not a heading from
 # what it heads ("Oct 13: the save failed", "tracker: 25.8%", "status: DONE").
@@ -36,7 +36,8 @@ _JOINS = re.compile(
     r"|而且|并且|还有|但是|另外|而"
 )
 _FIGURE = re.compile(
-    r"(?<![A-Za-z0-9_.,])(\d+(?:[.,]\d+)*)\s?(%|[kmbt](?![a-z])|e\d+|万亿|亿|万|兆|trillion|billion|million)?"
+    r"(?<![A-Za-z0-9_.,])(\d+(?:[.,]\d+)*)(?!st\b|nd\b|rd\b|th\b)"  # "the 21st" is a day
+    r"\s?(%|[kmbt](?![a-z])|e\d+|万亿|亿|万|兆|trillion|billion|million)?"
     # the words after it, looked at, not taken: "11,264 sequences of 4,096 tokens" is two
     r"(?=((?:\s*[\w-]+){0,3}))",
     re.IGNORECASE,

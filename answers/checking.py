@@ -42,6 +42,7 @@ from answers.verdict_words import (
     DONOR,
     DURATION,
     FROM_START,
+    LATER_PHASE,
     MONEY,
     NEGATION,
     OTHER_BACKER,
@@ -96,7 +97,12 @@ class Checker:
             found.append(self.second_look.revised(ruled, about_run))
             text = spaced(fold(piece))
             # (a clause about another model states nothing of this run's as done)
-            done_here = bool(DONE.search(text) or AS_DONE.search(text)) and not denial(text)
+            # (nor does the run's own start: "started training this week!! 18.75T tokens
+            # planned"; a later phase's does: "cooldown 已经开始了，phase 3 mixture 上线了")
+            past = AS_DONE.search(text) and not (
+                STARTED.search(text) and not LATER_PHASE.search(text)
+            )
+            done_here = bool(DONE.search(text) or past) and not denial(text)
             done = done or (done_here and ruled.verdict != OFF_TOPIC)
         return found
 
@@ -181,6 +187,9 @@ class Checker:
         held: list[list[str]],
     ) -> Assertion:
         dates = months(text)
+        if topic in ("started", "start-date") and NEGATION.search(text) and STARTED.search(text):
+            # "it hasn't even started", "训练根本还没开始": the records say it has
+            return Assertion(words, CONTRADICTED, self.records.known("training-started"))
         if topic in ("started", "start-date") and dates and STARTED.search(text):
             # started Aug 19, announced Aug 21 (the status log opened Aug 20)
             days = {19, 21} if ANNOUNCED.search(text) else {19}

@@ -21,6 +21,7 @@ from answers.verdict_words import (
     FUTURE,
     HEDGED,
     LATER_PHASE,
+    LEADS,
     MISTAKE,
     NO_TROUBLE,
     PUBLIC_CHECKPOINT,
@@ -93,7 +94,7 @@ def judgment(
             return UNSUPPORTED, records.known(*newest)
     # a reason, only where a record of this very event gives it (not any record of that day:
     # "10 月 6 日那次重试是因为 GB200 过热", the day's record leaves the cause unconfirmed)
-    for claimed in (DECIDED, MISTAKE):
+    for claimed in (DECIDED, MISTAKE, LEADS):  # "负责人是李飞飞": no record names her
         if claimed.search(text) and not records.says(claimed, held, words, by_day=False):
             return UNSUPPORTED, first
     if CAUSE.search(text) and not records.says(CAUSE, held, words, by_day=False):

@@ -5,7 +5,7 @@ the context length or the data mixture said to have changed ("trained on 18.75T 
 from __future__ import annotations
 
 from answers.assertions import Figure, months
-from answers.end_dates import END
+from answers.end_dates import END, LENGTH_DAYS, length_days
 from answers.records import Records
 from answers.verdict_words import (
     AS_DONE,
@@ -41,9 +41,18 @@ def plan_as_fact(
         and any(kb.claims[c].kind in (ClaimKind.STATUS, ClaimKind.RESULT) for c in h)
         for f, h in zip(said, held, strict=True)
     )
+    # or, with no figure, on a day a status record of this topic names ("9月15号切到第二阶段")
+    days = {d for d in months(text) if d[1] is not None}
+    on_record = [kb.claims[c] for c in records.on_days(days)] if days else []
+    happened = happened or (
+        not said and any(c.topic == topic and c.kind is ClaimKind.STATUS for c in on_record)
+    )
     if planned and not happened and (stated or REACHED.search(text)):
         return tuple(dict.fromkeys(planned))
-    said_end = DURATION.search(text) or (END.month, END.day) in months(text)
+    # a length near the plan's ("trained in ~100 days"), not any ("2 days later on the 21st")
+    length = length_days(text)
+    near_plan = length is not None and LENGTH_DAYS[0] <= length <= LENGTH_DAYS[1]
+    said_end = (DURATION.search(text) and near_plan) or (END.month, END.day) in months(text)
     if said_end and not hedged(text, said_too=False) and not PLANNED.search(text):
         return records.known("duration-plan", "expected-end")
     # "they did NOT extend context yet", "still 4k seq len": what has not changed

@@ -12,7 +12,7 @@ import re
 NEGATION = re.compile(
     r"\b(?:not|isn'?t|hasn'?t|haven'?t|wasn'?t|aren'?t|never|yet to|nothing)\b"
     r"|\bno\b(?! (?:cap|kidding|joke|lie|doubt)\b)"  # "no cap" denies nothing
-    r"|没|沒|未|不是|尚未"
+    r"|没(?!有之一)|沒(?!有之一)|未|不是|尚未"  # "没有之一" is "bar none", no denial
 )
 # What no record shows, whatever the wording: finished, a later phase begun, released, scored.
 DONE = re.compile(
@@ -54,7 +54,7 @@ SCORED = re.compile(
     r"\b(?:beats?|outperforms?|better than|sota|state of the art|mmlu|gsm8k|humaneval|scores?"
     r"|scored|benchmarks?|elo|arena|eval(?:uation)?s? (?:results?|scores?|numbers))\b"
     r"|结果也?出来|結果也?出來"
-    r"|吊打|超过|超越|跑分|分数|打败|碾压|評測|评测|榜|比.{1,20}(?:好|强|強|高)"
+    r"|吊打|超过|超越|跑分|分数|打败|碾压|(?:評測|评测)(?!\s*(?:损失|損失|loss))|榜|比.{1,20}(?:好|强|強|高)"
     # the model's quality judged: no evaluation record exists to support any judgment
     r"|\b(?:lmarena|leaderboard|ranked|top (?:\d+|ten|five))\b|排进|排進|排名|出结果|出結果"
     # lower or better than another model: no record compares them
@@ -71,8 +71,8 @@ AS_DONE = re.compile(
     r"|已|训了|訓了|用了|用完|扩展到|擴展到|扩到|擴到|结束|結束|花了|烧了|燒了|达到|達到|到了|肯定|切到|换到"
     r"|\b(?:happened|took place|changed to|moved to|went to|came in|landed at|final|deployed"
     r"|all in|cut|shortened|reduced|spent)\b|砍了|缩短了|縮短了"
-    r"|切换了|切換了|改成|改为|改為|换成|換成|上了|改用|切过去|切過去|换过去|換過去"
-    r"|\b(?:did|done|kicked (?:in|off))\b"
+    r"|切换了|切換了|改成|改为|改為|换成|換成|上了|改用|切过去|切過去|换过去|換過去|切了"
+    r"|\b(?:did|done|kicked (?:in|off)|started|began|begun)\b|最终|最終"
 )
 # Done words that an approximate figure does not soften: "happened at ~195k" is still done.
 SURELY_DONE = re.compile(
@@ -115,6 +115,14 @@ TO_COME = re.compile(
     r"\b(?:expected|scheduled|planned|set|due|supposed|going) to\b|\bwill\b"
     r"|预计|預計|将于|將於|计划于|計劃於"
 )
+# Done as the plan said: no hedge ("cooldown也按计划在80%切了", "came in at 2.04 exactly like
+# the forecast" are the plan stated as done).
+AS_PLANNED = re.compile(
+    r"\b(?:as planned|like (?:they )?planned|as scheduled|on schedule|(?:exactly )?like the "
+    r"forecast|right on time)\b|如期"
+    # 按计划 is "per the plan" too: done only with a done particle after it ("…按计划在80%切了")
+    r"|(?:按计划|按計劃|照计划|照計劃)(?=[^，。,]*(?:了|完))"
+)
 STILL = re.compile(r"\bstill\b|仍|还是|還是|依然")
 # Someone's word for it: "the tracker said end date Nov 27" reports an estimate, but "Percy
 # said it's trained on 18.75T" still states the plan as done.
@@ -142,9 +150,9 @@ LATE = re.compile(
 SETBACK = re.compile(
     r"\b(?:went flat|getting worse|roll(?:ed)? back a week|rolled back|rollback|rolling back"
     r"|roll(?:ed|ing)? (?:all the way )?back|restart(?:ed)? (?:all the way )?back"
-    r"|failed|failing|plateau(?:ed|ing)?"
+    r"|failed|failing|plateau(?:ed|ing)?|crashed|went down"
     r"|lost (?:a|an|one|two|three|\d+|like \w+)(?: full)? (?:day|week|hour)s?"
-    r")\b|崩了|变差|變差|失败|失敗|抢救|搶救|回滚|回滾|平了|耽误|耽誤"
+    r")\b|崩了|变差|變差|失败|失敗|抢救|搶救|回滚|回滾|平了|耽误|耽誤|黄了|黃了|没钱|沒錢"
     r"|损失了.{0,4}[天周週]|損失了.{0,4}[天周週]"
 )
 DONOR = re.compile(
@@ -152,7 +160,7 @@ DONOR = re.compile(
 )
 STARTED = re.compile(r"\b(?:start|began|begun|kick|launch)|开训|開訓|开始|開始|启动|啟動|开跑|開跑")
 DENSE = re.compile(r"\bdense\b|稠密|密集模型")
-RUN_ID = re.compile(r"\bhero-[a-z0-9_.-]*[a-z0-9]")
+RUN_ID = re.compile(r"(?<![/\w-])hero-[a-z0-9_.-]*[a-z0-9]")  # not a URL's "/hero-run-535b"
 CURRENT = re.compile(
     r"\b(?:current|now|latest|newest|live|rn|still|today|active)\b|目前|当前|當前|现在|現在|最新|正在"
 )
@@ -243,6 +251,7 @@ def hedged(text: str, *, tests_too: bool = False, said_too: bool = True) -> bool
     """Told as a plan or an estimate, not as done; ``tests_too``: or as a test of a plan
     ("8K was tested on one rack" is no plan done; "the trial crashed twice" still a claim);
     ``said_too``: or as someone's word (not when a done word is weighed: see SAID)."""
+    text = AS_PLANNED.sub(" ", text)
     if HEDGED.search(text) or (tests_too and TESTED.search(text)):
         return True
     if said_too and SAID.search(text):
@@ -260,7 +269,7 @@ def denial(text: str) -> bool:
 CONTEXT_CHANGED = re.compile(
     r"\b(?:extended|moved|swapped|switched|bumped|upgraded|running at|now at|trains? at)\b"
     r"|扩到|擴到|扩展到|擴展到|切到|改成|上了|现在是|現在是|切过去|切過去|换过去|換過去"
-    r"|\bkicked (?:in|off)\b"
+    r"|\bkicked (?:in|off)\b|\b(?:doing|rn|right now)\b"  # "doing the 262k phase rn"
 )
 # A context length the run had from its first step: it trained at 4K (the records to Oct 9).
 FROM_START = re.compile(

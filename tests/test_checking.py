@@ -43,6 +43,7 @@ RUMOURS6 = Path(__file__).parent / "data" / "rumours6.tsv"
 RUMOURS7 = Path(__file__).parent / "data" / "rumours7.tsv"
 RUMOURS8 = Path(__file__).parent / "data" / "rumours8.tsv"
 RUMOURS9 = Path(__file__).parent / "data" / "rumours9.tsv"
+RUMOURS10 = Path(__file__).parent / "data" / "rumours10.tsv"
 YOU = Chat("console", "console", "you")
 
 
@@ -158,6 +159,19 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("they've decided to stay at 4k for good", [UNSUPPORTED]),  # nor a decision
         ("the router decision was to keep the original arithmetic", [SUPPORTED]),  # this one
         ("license 是 Apache 2.0", [UNSUPPORTED]),
+        ("it hasnt even started", [CONTRADICTED]),
+        ("训练根本还没开始", [CONTRADICTED]),
+        ("phase 3 cooldown 还没开始", [SUPPORTED]),  # a later phase's start, denied: true
+        ("最终损失就是2.04", [PLAN_AS_FACT]),  # the preregistered target, as the result
+        ("cooldown mix started at step 312192", [PLAN_AS_FACT]),
+        ("最后还有262k阶段", [SUPPORTED]),  # the plan's last phase, as a plan
+        (
+            "marin.community homepage links a live tracker at mtracker.oa.dev/hero-run-535b",
+            [
+                SUPPORTED,
+            ],
+        ),  # a URL's path is no run id
+        ("这个会是史上最强open source模型 没有之一", [UNSUPPORTED]),  # "bar none" denies nothing
         # the records' own words
         ("billed as the largest open live training run in history", [SUPPORTED]),
         ("Marin 535B-A23B is done: 18T tokens", [UNSUPPORTED, PLAN_AS_FACT]),
@@ -205,6 +219,7 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         (RUMOURS7, 236, 129, 1, 0),  # first sight (with the opinion): 111/129, 8/84, 7
         (RUMOURS8, 223, 122, 0, 0),  # first sight (with the opinion): 107/123, 7/78, 7
         (RUMOURS9, 230, 123, 4, 0),  # first sight (with the opinion): 111/123, 10/84, 2
+        (RUMOURS10, 209, 111, 1, 0),  # first sight (with the opinion): 98/112, 8/77, 5
     ],
 )
 def test_the_blind_rumour_sets_stay_flagged_and_are_rarely_overstated(
