@@ -57,7 +57,8 @@ class SecondLook:
         if self.opinion is None:
             return assertion
         features, topic = self.features(assertion, about_run)
-        verdict = revise(assertion.verdict, self.opinion.verdict(features))
+        opinion = self.opinion
+        verdict = revise(assertion.verdict, opinion.verdict(features), opinion.flagging(features))
         if verdict == assertion.verdict:
             return assertion
         if verdict != UNSUPPORTED:
