@@ -8,6 +8,7 @@ import datetime as dt
 import re
 
 from answers.assertions import MONTH, months
+from answers.lengths import length_days
 from answers.records import Records
 from answers.verdict_words import ENDING, PLANNED, hedged
 from answers.verdicts import CONTRADICTED, SUPPORTED, UNSUPPORTED
@@ -16,19 +17,10 @@ END = dt.date(2026, 12, 1)  # the planned end of pretraining
 # The plan's ~100 days, and the ~25% it may be shortened by: "three months" is about it,
 # "~6 months" is not.
 LENGTH_DAYS = (75, 125)
-_COUNT = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
-_COUNT_ZH = dict(
-    zip("一二两兩三四五六七八九十", (1, 2, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10), strict=True)
-)
 # A part of the run's time, not its length: "只剩一天", "lost 3 days", "two weeks late".
 _PART = re.compile(
     r"\b(?:left|remaining|more|ago|after|since|lost|behind|late|delay\w*|in the last|first)\b"
     r"|剩|还有|還有|之后|之後|以后|以後|晚了|延|落后|落後|前"
-)
-_UNIT_DAYS = {"day": 1, "week": 7, "month": 30, "天": 1, "周": 7, "週": 7, "期": 7, "月": 30}
-_LENGTH = re.compile(
-    r"\b(\d+(?:\.\d+)?|a|one|two|three|four|five|six)\s*(day|week|month)s?\b"
-    r"|([\d一二两兩三四五六七八九十]+)\s*(天|周|週|星期|[个個]\s*月)"  # "三个月", not "12 月 1 日"
 )
 # An end word and a date within a few words of each other: "ETA is mid-January 2027",
 # "2027 年 3 月才結束" (not "ends at step 390,251 - the plan as of mid-Sep").
@@ -54,19 +46,6 @@ def end_verdict(records: Records, text: str) -> tuple[str, tuple[str, ...]] | No
     if hedged(text):  # "est. end Nov 27": the tracker's estimate, as an estimate
         return SUPPORTED, records.on_days(days)
     return UNSUPPORTED, plan  # "it'll definitely end Nov 27": an estimate told as the end
-
-
-def length_days(text: str) -> float | None:
-    """The first length of time the text states, in days ("~6 months" is 180)."""
-    found = _LENGTH.search(text)
-    if found is None:
-        return None
-    count, unit = (found[1], found[2]) if found[1] else (found[3], found[4])
-    if count.replace(".", "", 1).isdigit():
-        number = float(count)
-    else:
-        number = float(_COUNT.get(count) or _COUNT_ZH.get(count[-1], 0))
-    return number * (_UNIT_DAYS.get(unit) or _UNIT_DAYS[unit[-1]]) or None
 
 
 def length_verdict(

@@ -19,7 +19,6 @@ from answers.verdict_words import (
     DONE,
     FULL,
     FUTURE,
-    HEDGED,
     LATER_PHASE,
     LEADS,
     MISTAKE,
@@ -27,7 +26,6 @@ from answers.verdict_words import (
     PUBLIC_CHECKPOINT,
     RELEASED,
     REPORT,
-    SAID,
     SCORED,
     SETBACK,
     SINCE,
@@ -85,10 +83,9 @@ def judgment(
     # late, failed, spiking: unless a record holding its figures, or saying the same, says so
     # too (a stall at step 166,006, 32B's "loss spikes", failed experiments logged in public)
     wrong = next((kind for kind in WRONG if kind.search(text)), None)
-    # the plan named is the object, not a hedge ("比计划慢了两周" is late), nor is an
-    # approximate figure ("20 万步左右爆掉了")
+    # the plan named is the object, not a hedge ("比计划慢了两周" is late)
     unplanned = re.sub(r"计划|計劃|\bplan(?:ned)?\b", " ", text)
-    if wrong and not (HEDGED.search(unplanned) or SAID.search(unplanned)):
+    if wrong and not hedged(unplanned, approximate_too=False):
         if not records.says(wrong, held, words):
             newest = (*records.claims("progress")[-1:], "training-ongoing-1010")
             return UNSUPPORTED, records.known(*newest)

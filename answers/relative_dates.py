@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from answers.assertions import MONTH
+from answers.lengths import COUNT_ZH
 
 if TYPE_CHECKING:
     from dateparser.date import DateDataParser
@@ -22,8 +23,6 @@ if TYPE_CHECKING:
 _LANGUAGES = ["en", "zh"]
 _SHIFT = dt.timedelta(days=7)
 _MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
-# Chinese counts dateparser reads only as digits: "两周前" is "2 周前"
-_ZH_COUNT = {c: str(n) for n, c in enumerate("零一二三四五六七八九十", start=0)} | {"两": "2"}
 _ZH_COUNTED = re.compile(r"([一二两三四五六七八九十])\s*(?=(?:个|個)?\s*(?:天|周|週|星期|月)\s*前)")
 
 
@@ -43,8 +42,8 @@ def _parser(now: dt.datetime) -> DateDataParser:
 def absolute(text: str, written: dt.date) -> str:
     """``text`` (folded) with each past relative date written as the day or month it names:
     "last tuesday percy posted" on 2026-11-30 → "nov 24 percy posted"."""
-    text = _ZH_COUNTED.sub(lambda m: _ZH_COUNT[m[1]] + " ", text)
-    if not re.search(r"[a-z\u4e00-\u9fff]", text):
+    text = _ZH_COUNTED.sub(lambda m: f"{COUNT_ZH[m[1]]} ", text)  # dateparser reads digits
+    if not _PAST.search(text):  # most clauses: no need to run the parser at all
         return text
     from dateparser.search import search_dates
 

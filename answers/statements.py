@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from functools import lru_cache
 
 from answers.grams import features
 from answers.text import fold
@@ -38,6 +39,8 @@ class Statements:
         self._idf = {g: math.log((1 + total) / (1 + n)) + 1 for g, n in seen.items()}
         self._unseen = math.log(1 + total) + 1
         self._vectors = [(claim_id, self._vector(grams)) for claim_id, grams in counted]
+        # the rules and the second opinion ask about the same clause several times
+        self._ranking = lru_cache(maxsize=64)(self._rank)
 
     def nearest(self, text: str) -> tuple[str, float]:
         """The claim whose statement is nearest to ``text``, and the cosine (0 to 1); nothing
@@ -46,15 +49,18 @@ class Statements:
 
     def ranked(self, text: str, at_least: float = 0.0) -> list[tuple[str, float]]:
         """Every claim nearer than ``at_least`` to ``text``, nearest first, each once."""
+        return [(c, near) for c, near in self._ranking(text) if near > at_least]
+
+    def _rank(self, text: str) -> tuple[tuple[str, float], ...]:
         if not says_something(text):
-            return []
+            return ()
         query = self._vector(_grams(text))
         best: dict[str, float] = {}
         for claim_id, vector in self._vectors:
             cosine = sum(w * vector.get(g, 0.0) for g, w in query.items())
-            if cosine > max(at_least, best.get(claim_id, 0.0)):
+            if cosine > best.get(claim_id, 0.0):
                 best[claim_id] = cosine
-        return sorted(best.items(), key=lambda pair: -pair[1])
+        return tuple(sorted(best.items(), key=lambda pair: -pair[1]))
 
     def _vector(self, grams: Counter[str]) -> Vector:
         weights = {g: (1 + math.log(n)) * self._idf.get(g, self._unseen) for g, n in grams.items()}

@@ -133,6 +133,7 @@ SAID = re.compile(
 # An approximate figure: a plan is usually told this way, so it hedges, unless a done word
 # says otherwise (SURELY_DONE).
 APPROXIMATE = re.compile(r"\b(?:roughly|about|around|approximately)\b|~|大约|大約|左右|约")
+# A run's length in months or days: something of this run's to check, whatever the reading.
 DURATION = re.compile(
     r"\b(?:\d+|three|two|four)\s*(?:months?|days?)\b|[一二三四五六\d]+\s*[个個]月|\d+\s*天"
 )
@@ -247,16 +248,20 @@ PLANNED = re.compile(
 TESTED = re.compile(r"\b(?:tests?|tested|testing|trial)\b|测试|測試|试验|試驗")
 
 
-def hedged(text: str, *, tests_too: bool = False, said_too: bool = True) -> bool:
+def hedged(
+    text: str, *, tests_too: bool = False, said_too: bool = True, approximate_too: bool = True
+) -> bool:
     """Told as a plan or an estimate, not as done; ``tests_too``: or as a test of a plan
     ("8K was tested on one rack" is no plan done; "the trial crashed twice" still a claim);
-    ``said_too``: or as someone's word (not when a done word is weighed: see SAID)."""
+    ``said_too``: or as someone's word (not when a done word is weighed: see SAID);
+    ``approximate_too``: or with an approximate figure (a plan's way, not a judgment's: "20
+    万步左右爆掉了" is no hedge)."""
     text = AS_PLANNED.sub(" ", text)
     if HEDGED.search(text) or (tests_too and TESTED.search(text)):
         return True
     if said_too and SAID.search(text):
         return True
-    return bool(APPROXIMATE.search(text)) and not SURELY_DONE.search(text)
+    return approximate_too and bool(APPROXIMATE.search(text)) and not SURELY_DONE.search(text)
 
 
 def denial(text: str) -> bool:

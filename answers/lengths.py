@@ -1,0 +1,41 @@
+"""A length of time a text states, in days: "~6 months" is 180, "三个月" 90, "最近3天" 3.
+
+One reading for the checker (the run's length against the plan's ~100 days) and for
+"what changed in the last 2 weeks?" (``periods.py``).
+"""
+
+from __future__ import annotations
+
+import re
+
+_COUNT = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+# Chinese counts, also for dateparser, which reads only digits ("两周前" is "2 周前")
+COUNT_ZH = dict(zip("一二两兩三四五六七八九十", (1, 2, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10), strict=True))
+_UNIT_DAYS = {
+    "day": 1,
+    "week": 7,
+    "month": 30,
+    "天": 1,
+    "日": 1,
+    "周": 7,
+    "週": 7,
+    "期": 7,
+    "月": 30,
+}
+_LENGTH = re.compile(
+    r"\b(\d+(?:\.\d+)?|a|one|two|three|four|five|six)\s*(day|week|month)s?\b"
+    r"|([\d一二两兩三四五六七八九十]+)\s*(天|周|週|星期|[个個]\s*月)"  # "三个月", not "12 月 1 日"
+)
+
+
+def length_days(text: str) -> float | None:
+    """The first length of time ``text`` (folded) states, in days; None if it states none."""
+    found = _LENGTH.search(text)
+    if found is None:
+        return None
+    count, unit = (found[1], found[2]) if found[1] else (found[3], found[4])
+    if count.replace(".", "", 1).isdigit():
+        number = float(count)
+    else:
+        number = float(_COUNT.get(count) or COUNT_ZH.get(count[-1], 0))
+    return number * (_UNIT_DAYS.get(unit) or _UNIT_DAYS[unit[-1]]) or None
