@@ -44,7 +44,10 @@ _FIGURE = re.compile(
 )
 _ISSUE = re.compile(r"#\s?(\d+)|\b(?:pr|issue)\s?#?\s?(\d{3,})\b", re.IGNORECASE)
 # The run's own name is no figure of it: "Marin 535B is behind" states nothing about 535B.
-_NAME = re.compile(r"\b(?:marin[ -]?)?535b(?:-a23b)?\b|\ba23b\b")
+# ("535B total" or "535B 总参" is the figure again)
+_NAME = re.compile(
+    r"\b(?:marin[ -]?)?535b(?:-a23b)?\b(?!\s*(?:total|param|参数|參數|总|總))|\ba23b\b"
+)
 # 兆: Taiwan's trillion ("18.75兆個token")
 _SCALE = {"k": 1e3, "m": 1e6, "b": 1e9, "t": 1e12, "万": 1e4, "亿": 1e8, "万亿": 1e12, "兆": 1e12}
 _SCALE |= {"million": 1e6, "billion": 1e9, "trillion": 1e12}
@@ -72,7 +75,7 @@ class Figure:
 def assertions_in(message: str) -> list[str]:
     """The message cut into the assertions it makes (clauses of a few words or more)."""
     pieces = [p.strip(" -–—:\"'“”()[]") for p in _clauses(message)]
-    return [p for p in pieces if _substantial(p) and not asks(p)][:MAX_ASSERTIONS]
+    return [p for p in pieces if substantial(p) and not asks(p)][:MAX_ASSERTIONS]
 
 
 # A clause that asks rather than tells ("can anyone confirm??", "有人知道在哪看吗"): no
@@ -102,12 +105,12 @@ def _clauses(message: str) -> list[str]:
     for sentence in _SENTENCES.split(message):
         for clause in _JOINS.split(sentence):
             head, colon, tail = clause.partition(": ")
-            parts = len(head.split()) >= 3 and _substantial(tail)
+            parts = len(head.split()) >= 3 and substantial(tail)
             found += [head, tail] if colon and parts else [clause]
     return found
 
 
-def _substantial(piece: str) -> bool:
+def substantial(piece: str) -> bool:
     words = re.findall(r"[A-Za-z0-9][\w.+%-]*", piece)
     cjk = re.findall(r"[\u4e00-\u9fff]", piece)
     scaled = re.search(r"\d\s?(?:%|[kmbt]\b)", piece, re.IGNORECASE)  # "25.8%" after "tracker:"
@@ -116,7 +119,8 @@ def _substantial(piece: str) -> bool:
 
 # Nouns a plain count is compared with, found within three words of it ("11 GB200 NVL72
 # racks"): 64 layers is not 64 GPUs. Chinese nouns map to the same stems.
-COUNTED = ("laye", "gpu", "expe", "rung", "rack", "node", "head", "rank")
+COUNTED = ("laye", "gpu", "expe", "rung", "rack", "node", "head", "rank", "toke", "seq")
+GENERIC = ("toke", "seq")  # counted by any model ("20 tokens per param"), not this run's alone
 _COUNTED_ZH = {
     "层": "laye",
     "層": "laye",
@@ -134,7 +138,11 @@ _COUNTED_ZH = {
     "卡": "gpu",
     "节点": "node",
     "節點": "node",
+    "序列": "seq",
+    "token": "toke",
 }
+# A measure word before the noun ("4096条序列", "11264个token"): the noun is after it.
+_MEASURE = re.compile(r"^[个個条條]")
 
 
 def figures(text: str) -> list[Figure]:
@@ -178,8 +186,9 @@ def _noun(after: str) -> str:
         for stem in COUNTED:
             if word.startswith(stem):
                 return stem
+        bare = _MEASURE.sub("", word)
         for zh, stem in _COUNTED_ZH.items():
-            if word.startswith(zh) or (len(word) <= 3 and zh in word):
+            if bare.startswith(zh) or (len(word) <= 3 and zh in word):
                 return stem
     return ""
 

@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable
 
 from answers.assertions import (
+    GENERIC,
     Figure,
     assertions_in,
     figures,
@@ -22,37 +23,38 @@ from answers.assertions import (
 from answers.end_dates import END, end_verdict, length_verdict
 from answers.judgments import failed_instead, judgment, overclaim
 from answers.lexicon import DECLINING
+from answers.message_context import MessageContext
+from answers.mixed import cuts
 from answers.plans import plan_as_fact
 from answers.reading import Reader
 from answers.records import Records
-from answers.relative_dates import absolute
 from answers.render import Renderer
 from answers.reply import Reply
 from answers.second_look import SecondLook
 from answers.second_opinion import Opinion
-from answers.statements import SAYS_AT
-from answers.text import fold, spaced
-from answers.verdict_words import (
+from answers.spec_words import (
     A23B_MISREAD,
+    DENSE,
+    DONOR,
+    MONEY,
+    OTHER_BACKER,
+    OTHER_HARDWARE,
+    active_misstated,
+)
+from answers.statements import SAYS_AT
+from answers.verdict_words import (
     ANNOUNCED,
     AS_DONE,
     CURRENT,
-    DENSE,
-    DONE,
-    DONOR,
     DURATION,
     FROM_START,
-    LATER_PHASE,
-    MONEY,
     NEGATION,
-    OTHER_BACKER,
-    OTHER_HARDWARE,
+    NOW,
     PLANNED,
     RUN_ID,
     SCORED,
     STARTED,
     TERMS,
-    denial,
     hedged,
 )
 from answers.verdicts import (
@@ -71,10 +73,14 @@ OTHER_MODELS = "other-models"
 # Spec topics: a figure that differs from the record contradicts it (a run's progress only
 # moves on, so a step or a share no record holds is unsupported, never "contradicted").
 VERBATIM = 0.9  # "billed as the largest open live training run in history": the post's words
-FILE_NAMES = re.compile(r"current run\.py|current hero run id\s*=")
+FILE_NAMES = re.compile(
+    r"current run\.py(?:\s+(?:still|now))?(?:\s+(?:says|shows|has|lists|reads))?"
+    r"|current hero run id\s*="
+)
 
 
 STATIC = {"architecture", "hardware", "ladder", "started", "flops"}
+FLAGS = {CONTRADICTED, UNSUPPORTED, PLAN_AS_FACT}
 
 
 class Checker:
@@ -90,34 +96,35 @@ class Checker:
         """``written``: the day the message was written, for the dates it names relative to
         it ("last Tuesday"); None reads no relative date."""
         found: list[Assertion] = []
-        done = False  # "it is done: 18T tokens, 100 days": the figures after it, as done
         about_run = self.reader.matcher.names_run(message)
+        context = MessageContext(about_run=about_run, written=written)
         for piece in assertions_in(message):
-            ruled = self.verdict(piece, done=done, about_run=about_run, written=written)
-            found.append(self.second_look.revised(ruled, about_run))
-            text = spaced(fold(piece))
-            # (a clause about another model states nothing of this run's as done)
-            # (nor does the run's own start: "started training this week!! 18.75T tokens
-            # planned"; a later phase's does: "cooldown 已经开始了，phase 3 mixture 上线了")
-            past = AS_DONE.search(text) and not (
-                STARTED.search(text) and not LATER_PHASE.search(text)
-            )
-            done_here = bool(DONE.search(text) or past) and not denial(text)
-            done = done or (done_here and ruled.verdict != OFF_TOPIC)
+            ruled = self.verdict(piece, context)
+            found += [
+                self.second_look.revised(p, about_run) for p in self._parts(piece, ruled, context)
+            ]
+            context = context.after(context.folded(piece), off_topic=ruled.verdict == OFF_TOPIC)
         return found
 
-    def verdict(
-        self,
-        words: str,
-        *,
-        done: bool = False,
-        about_run: bool = False,
-        written: dt.date | None = None,
-    ) -> Assertion:
-        """``about_run``: the message names the run, so a clause of it comparing the run with
-        another model, or claiming money or a licence, is about the run (unsupported)."""
-        text = spaced(fold(words))
-        text = absolute(text, written) if written else text  # "last tuesday" → "nov 24"
+    def _parts(self, clause: str, ruled: Assertion, context: MessageContext) -> list[Assertion]:
+        """The clause's verdict, or, if it is flagged and can be cut into a supported half and
+        a flagged one, the two halves' ("trained on 18T tokens | across 704 GPUs")."""
+        if ruled.verdict not in FLAGS:
+            return [ruled]
+        for left, right in cuts(clause):
+            first = self.verdict(left, context)
+            second = self.verdict(right, context.after(context.folded(left), off_topic=False))
+            verdicts = {first.verdict, second.verdict}
+            if SUPPORTED in verdicts and len(verdicts & FLAGS) == 1:
+                return [first, second]
+        return [ruled]
+
+    def verdict(self, words: str, context: MessageContext | None = None) -> Assertion:
+        """The clause's verdict, read with what the message said before it (``context``): if
+        the message names the run, a clause of it comparing the run with another model, or
+        claiming money or a licence, is about the run (unsupported)."""
+        context = context or MessageContext()
+        about_run, text = context.about_run, context.folded(words)
         reading = self.reader.read(words).match
         topic = reading.topics[0] if reading.outcome == "answer" and reading.topics else None
         said = figures(text)
@@ -125,7 +132,7 @@ class Checker:
         names_run, denied = self.reader.matcher.names_run(words), bool(NEGATION.search(text))
         # "256 experts", "three months": something of this run's to check, whatever the reading
         # (or figures the records hold: "8K costs -1.6% tok/s" is #9615's)
-        checkable = any(f.noun for f in said) or bool(DURATION.search(text))
+        checkable = any(f.noun not in ("", *GENERIC) for f in said) or bool(DURATION.search(text))
         checkable = checkable or bool(topic == "outside" and said and all(held))
         # money or a licence is the run's unless another model's ("license 是 Apache 2.0")
         money = MONEY.search(text) and (about_run or topic != OTHER_MODELS)
@@ -144,7 +151,7 @@ class Checker:
         )
         if found is not None:
             return Assertion(words, *found)
-        if A23B_MISREAD.search(text):
+        if A23B_MISREAD.search(text) or (about_run and active_misstated(text) and not denied):
             return Assertion(words, CONTRADICTED, ("architecture",))
         if OTHER_BACKER.search(text) and not denied:
             return Assertion(
@@ -173,7 +180,7 @@ class Checker:
         current = CURRENT.search(FILE_NAMES.sub("", text))
         if ids and current and "hero-mfu30-step231k" not in ids:
             return Assertion(words, CONTRADICTED, ("run-current",))
-        plan = plan_as_fact(self.records, text, said, held, topic, done)
+        plan = plan_as_fact(self.records, text, said, held, topic, context.done)
         if plan is not None:
             return Assertion(words, PLAN_AS_FACT, plan)
         return self._by_figures(words, text, topic, said, held)
@@ -225,6 +232,9 @@ class Checker:
                 )
                 if NEGATION.search(text) and not any(self.records.denies(c) for c in chosen):
                     return Assertion(words, NOT_CHECKED)  # "never had a spike": the record had
+                newer = self.records.superseded(chosen, said) if NOW.search(text) else ()
+                if newer:  # "MFU 现在只有 23%": September's figure, said of now
+                    return Assertion(words, UNSUPPORTED, newer)
                 return self._supported(words, text, tuple(chosen))
         if topic in STATIC:
             return Assertion(words, CONTRADICTED, self.records.claims(topic)[:1])

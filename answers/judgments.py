@@ -17,6 +17,7 @@ from answers.verdict_words import (
     DAMAGE,
     DECIDED,
     DONE,
+    FORECAST_END,
     FULL,
     FUTURE,
     LATER_PHASE,
@@ -53,7 +54,8 @@ def overclaim(records: Records, text: str, denied: bool) -> Verdict | None:
         return verdict, records.known("pretraining-not-finished")
     # done, unless told as the plan to come ("is expected to finish pretraining on December 1";
     # "finished on Dec 1 as planned" is still done, "will be done by thanksgiving" a guess)
-    to_come = TO_COME.search(text) and (END.month, END.day) in months(text)
+    to_come = bool(TO_COME.search(text)) and (END.month, END.day) in months(text)
+    to_come = to_come or bool(FORECAST_END.search(text))  # "projected a Nov 27 finish"
     if DONE.search(text) and "%" not in text and not to_come or FULL.search(text):
         return verdict, records.known("pretraining-not-finished")
     if RELEASED.search(text):
@@ -86,7 +88,9 @@ def judgment(
     # the plan named is the object, not a hedge ("比计划慢了两周" is late)
     unplanned = re.sub(r"计划|計劃|\bplan(?:ned)?\b", " ", text)
     if wrong and not hedged(unplanned, approximate_too=False):
-        if not records.says(wrong, held, words):
+        # (a setback on a day an incident is recorded: "9月23号存储配额爆了")
+        recorded = wrong is SETBACK and records.incident_on(text)
+        if not recorded and not records.says(wrong, held, words):
             newest = (*records.claims("progress")[-1:], "training-ongoing-1010")
             return UNSUPPORTED, records.known(*newest)
     # a reason, only where a record of this very event gives it (not any record of that day:

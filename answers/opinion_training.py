@@ -23,7 +23,7 @@ from pathlib import Path
 from answers.checking import Checker
 from answers.reading import reader_for
 from answers.second_opinion import FORMAT, MODEL, Features
-from answers.verdicts import NOT_CHECKED, Assertion
+from answers.verdicts import CONTRADICTED, NOT_CHECKED, PLAN_AS_FACT, UNSUPPORTED, Assertion
 from knowledge.knowledge_base import KnowledgeBase
 from knowledge.loader import load
 
@@ -40,10 +40,13 @@ TUNED_SETS = (
     "rumours8",
     "rumours9",
     "rumours10",
+    "rumours11",
 )
 TODAY = dt.date(2026, 12, 1)  # the day the sets are scored on (benchmarks/score_checks.py)
 WRITTEN = dt.date(2026, 11, 30)  # the day the sets' messages are written on ("last Tuesday")
 C = 1.0
+WITHIN = 0.8  # a clause "lies within" a label holding this share of its trigrams
+FLAGGING = {CONTRADICTED, UNSUPPORTED, PLAN_AS_FACT}
 
 
 def rules_checker(kb: KnowledgeBase) -> Checker:
@@ -58,8 +61,15 @@ def overlap(label: str, words: str) -> int:
 
 
 def matched(label: str, found: Sequence[Assertion]) -> Assertion | None:
+    """The checked clause holding most of a labelled assertion's words; but if the label
+    spans several clauses and one of those lying within it is flagged, that one: a reader of
+    the reply sees those words flagged ("MFU is like 45% now | after the MoE stack")."""
     best = max(found, key=lambda f: overlap(label, f.words), default=None)
-    return best if best is not None and overlap(label, best.words) > 0 else None
+    if best is None or overlap(label, best.words) == 0:
+        return None
+    within = [f for f in found if overlap(f.words, label) >= WITHIN * max(1, len(f.words) - 2)]
+    flagged = [f for f in within if f.verdict in FLAGGING]
+    return best if best.verdict in FLAGGING or not flagged else flagged[0]
 
 
 def examples(checker: Checker, names: Sequence[str]) -> list[tuple[Features, str]]:

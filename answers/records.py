@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from answers.assertions import Figure, figure_index, months, same
 from answers.statements import SAYS_AT, Statements
 from answers.text import fold, spaced
-from answers.verdict_words import FIRST, LEADS, NEGATION, PEOPLE, SOURCE
+from answers.verdict_words import ANNOUNCED, FIRST, LEADS, NEGATION, PEOPLE, SOURCE
 from knowledge.knowledge_base import KnowledgeBase
 from knowledge.schema import ClaimKind, Stance, Strength
 
@@ -37,12 +37,31 @@ class Records:
             | {kb.sources[link.source].published.month for link in kb.links_by_claim[c]}
             for c, days in self.days.items()
         }
+        self.units: dict[str, set[str]] = {c: set() for c in kb.claims}
+        for figure, claim_id in self.index:
+            self.units[claim_id].add(figure.unit)
         # the schedule's spec is a plan too: "already at 15T" states phase 1's share as done
         self.plans = {
             c.id
             for c in kb.claims.values()
             if c.kind is ClaimKind.PLAN or (c.kind is ClaimKind.SPEC and c.topic in SCHEDULE)
         }
+
+    def superseded(self, claim_ids: Iterable[str], said: list[Figure]) -> tuple[str, ...]:
+        """The newest record of these claims' topics with a figure of the same kind, if it is
+        newer than every one of them: "MFU is 23% now" is September's figure, not October's."""
+        claims = [self.kb.claims[c] for c in claim_ids]
+        if not claims or any(c.as_of is None for c in claims):
+            return ()
+        units = {f.unit for f in said}
+        rivals = [
+            (c.as_of, c.id)
+            for topic in {c.topic for c in claims}
+            for c in self.kb.topics.get(topic, ())
+            if c.as_of and units & self.units[c.id]
+        ]
+        newest_day, newest = max(rivals)
+        return (newest,) if newest_day > max(c.as_of for c in claims if c.as_of) else ()
 
     def denies(self, claim_id: str) -> bool:
         """Whether the claim's statement says "not"/"no" (a denial, or an absence)."""
@@ -53,7 +72,11 @@ class Records:
         its source ("Percy said it is 535B total": the spec need not name Percy)."""
         said = set(PEOPLE.findall(SOURCE.sub(" ", text)))
         named = {n for c in claim_ids for n in PEOPLE.findall(self._both(c))}
-        return said <= named
+        # …unless it is the post itself that is claimed, and these claims name who posted:
+        # "Larry Dial tweeted on Oct 6" is Percy's post ("Percy said it is 535B" is not)
+        posts = [s[0] for s in SOURCE.finditer(text) if ANNOUNCED.search(s[0])]
+        by = {n for source in posts for n in PEOPLE.findall(source)}
+        return said <= named and (not named or by <= named)
 
     def _both(self, claim_id: str) -> str:
         """The claim's statements, and who its records are by ("Percy Liang on X")."""
@@ -90,6 +113,12 @@ class Records:
         """The claims about every one of these days, dated ones first."""
         found = [c for c, held in self.days.items() if days <= held]
         return tuple(sorted(found, key=lambda c: self.kb.claims[c].as_of is None))
+
+    def incident_on(self, text: str) -> bool:
+        """Whether an incident is recorded on every day the text names (one at least)."""
+        days = {d for d in months(text) if d[1] is not None}
+        on = self.on_days(days) if days else ()
+        return any(self.kb.claims[c].topic == "incidents" for c in on)
 
     def fits(self, claim_id: str, topic: str | None) -> bool:
         """Whether a claim can speak to an assertion read as ``topic``: a run's progress is

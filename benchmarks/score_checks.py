@@ -3,7 +3,9 @@
 A set is a TSV (``message<TAB>language<TAB>assertions``) whose assertions are a JSON list of
 ``{"text", "fact", "verdict"}``, written from the research notes by someone who never saw the
 checker. Each labelled assertion is matched to the checked assertion holding most of its
-words; then:
+words, or, if a flagged clause lies within the label, to that one: a reader sees those words
+flagged (counted so since set 11; the first-sight figures of sets 1-10 matched the largest
+only, which flatters "true ones flagged" where a label spans two clauses). Then:
 
     flagged        an overstated, false or plan-as-fact assertion got a verdict that flags it
                    (contradicted, unsupported or plan-as-fact): the target is all of them

@@ -44,6 +44,7 @@ RUMOURS7 = Path(__file__).parent / "data" / "rumours7.tsv"
 RUMOURS8 = Path(__file__).parent / "data" / "rumours8.tsv"
 RUMOURS9 = Path(__file__).parent / "data" / "rumours9.tsv"
 RUMOURS10 = Path(__file__).parent / "data" / "rumours10.tsv"
+RUMOURS11 = Path(__file__).parent / "data" / "rumours11.tsv"
 YOU = Chat("console", "console", "you")
 
 
@@ -108,7 +109,7 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("Percy said it is 535B total / 23B active", [SUPPORTED]),  # Percy, the source
         ("it started training on August 21st", [CONTRADICTED]),  # announced then, started 19
         ("FA4 kernels 上线后 MFU 26.47%", [SUPPORTED]),  # kernels going live: no release
-        ("13% after two weeks = they're way behind schedule", [UNSUPPORTED]),  # a judgment
+        ("13% after two weeks = they're way behind schedule", [SUPPORTED, UNSUPPORTED]),  # judged
         ("they swapped to 16K context at step 216k", [PLAN_AS_FACT]),  # no record: still 4K
         ("the 8K/16K runs were tested on one rack", [SUPPORTED]),  # a test stays a test
         ("they cut the token horizon by 25%", [UNSUPPORTED]),  # allowed, not done
@@ -175,6 +176,34 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         # the records' own words
         ("billed as the largest open live training run in history", [SUPPORTED]),
         ("Marin 535B-A23B is done: 18T tokens", [UNSUPPORTED, PLAN_AS_FACT]),
+        # a clause mixing a true figure and a false one is cut where they part
+        ("11 NVL72 racks = 792 GPUs", [SUPPORTED, CONTRADICTED]),
+        ("it runs on 792 B200s spread over 11 NVL72 racks", [CONTRADICTED, SUPPORTED]),
+        ("已经在11台GB200 NVL72上训完18.75T tokens", [SUPPORTED, UNSUPPORTED]),
+        # but not a figure from where it was measured
+        ("eval loss was already 1.91 at step 47k", [UNSUPPORTED]),
+        # a count is of its noun: 11,264 sequences, 4,096 tokens each
+        ("batch is 11,264 tokens per step", [UNSUPPORTED]),
+        ("每一步是4096条序列、每条11264个token", [UNSUPPORTED, UNSUPPORTED]),
+        ("batch is 11,264 sequences of 4,096 tokens", [SUPPORTED]),
+        # the A23B: 23B active
+        ("Marin 535B is 535B total with 32B active", [SUPPORTED, CONTRADICTED]),
+        ("Marin 535B-A23B: 23B active", [SUPPORTED]),
+        # "now" means the newest record: September's MFU is not October's
+        ("MFU 现在只有 23% 左右", [UNSUPPORTED]),
+        ("MFU is 29.44% now", [SUPPORTED]),
+        ("据说里面一半是中文", [NOT_CHECKED]),  # half of the data, not halfway
+        # "the same day" is the day an earlier clause named: an incident is on record on 9/23
+        ("9月23号 MFU 涨到 26.75%，同一天晚上存储配额爆了", [SUPPORTED, NOT_CHECKED]),
+        ("9月2号 MFU 涨到 26.75%，同一天晚上存储配额爆了", [UNSUPPORTED, UNSUPPORTED]),
+        # who posted, when the post is what is claimed (not "Percy said it is 535B")
+        ("Larry Dial tweeted on Oct 6 that the run was past the halfway point", [UNSUPPORTED]),
+        ("Percy posted on Oct 6 that the run was past the halfway point", [SUPPORTED]),
+        ("Percy said 它是 535B total / 23B active", [SUPPORTED]),
+        # a projected finish is the tracker's estimate; a finish "like the tracker predicted"
+        # is the run said to have ended
+        ("the mtracker page projected a Nov 27 finish", [SUPPORTED]),
+        ("it finished on Nov 27 like the tracker predicted", [UNSUPPORTED]),
         (
             "current run id is hero-main-step121638, it's literally in current_run.py",
             [
@@ -210,16 +239,17 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
     ("path", "assertions", "flagged", "true_flagged", "too_strong"),
     [
         # first sight (rules alone then): 47/99 flagged, 9/57 true ones flagged, 45 too strong
-        (RUMOURS, 172, 99, 3, 0),
+        (RUMOURS, 172, 99, 4, 0),
         (RUMOURS2, 248, 145, 1, 0),  # first sight: 110/146, 16/80, 22
-        (RUMOURS3, 272, 140, 2, 0),  # first sight: 95/141, 24/104, 14
-        (RUMOURS4, 278, 146, 2, 0),  # first sight: 95/147, 17/105, 11
+        (RUMOURS3, 272, 140, 4, 0),  # first sight: 95/141, 24/104, 14
+        (RUMOURS4, 278, 146, 4, 0),  # first sight: 95/147, 17/105, 11
         (RUMOURS5, 278, 148, 1, 0),  # first sight (with the opinion): 131/148, 12/102, 7
         (RUMOURS6, 246, 131, 3, 0),  # first sight (with the opinion): 110/131, 11/92, 9
-        (RUMOURS7, 236, 129, 1, 0),  # first sight (with the opinion): 111/129, 8/84, 7
-        (RUMOURS8, 223, 122, 0, 0),  # first sight (with the opinion): 107/123, 7/78, 7
-        (RUMOURS9, 230, 123, 4, 0),  # first sight (with the opinion): 111/123, 10/84, 2
+        (RUMOURS7, 236, 129, 2, 0),  # first sight (with the opinion): 111/129, 8/84, 7
+        (RUMOURS8, 223, 122, 1, 0),  # first sight (with the opinion): 107/123, 7/78, 7
+        (RUMOURS9, 230, 123, 5, 0),  # first sight (with the opinion): 111/123, 10/84, 2
         (RUMOURS10, 209, 111, 1, 0),  # first sight (with the opinion): 98/112, 8/77, 5
+        (RUMOURS11, 243, 132, 9, 0),  # first sight (with the opinion): 112/132, 15/87, 12
     ],
 )
 def test_the_blind_rumour_sets_stay_flagged_and_are_rarely_overstated(

@@ -1,0 +1,52 @@
+"""What a message said before a clause, that the clause leans on.
+
+"it is done: 18T tokens, 100 days" states the figures after the colon as done; "10月6日重试，
+同一天晚上存储配额爆了" puts the second clause on October 6. The checker reads each clause with
+the context of the clauses before it (``checking.py``), and the context moves on after it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, replace
+
+from answers.assertions import MONTH
+from answers.relative_dates import absolute
+from answers.text import fold, spaced
+from answers.verdict_words import states_done
+
+# A day named by an earlier clause: "that day", "the same night", 同一天, 当晚 (not 那天 of a
+# clause with its own date: "10月3號存檔失敗那天" is read from its own words).
+SAME_DAY = re.compile(
+    r"\b(?:(?:that|the same) (?:day|night|evening)|same day|later that day)\b"
+    r"|同一天|同一日|同天|当天|當天|当晚|當晚|那天|那晚|同日"
+)
+
+
+@dataclass(frozen=True)
+class MessageContext:
+    about_run: bool = False  # the message names the run
+    written: dt.date | None = None  # the day it was written, for "last Tuesday"
+    done: bool = False  # an earlier clause stated something as done
+    day: str = ""  # the last day an earlier clause named ("oct 6"), as folded
+
+    def folded(self, words: str) -> str:
+        """The clause as the rules read it: folded, its dates absolute ("last tuesday" → "nov
+        24", "同一天" → the day an earlier clause named)."""
+        text = spaced(fold(words))
+        return self.dated(absolute(text, self.written) if self.written else text)
+
+    def dated(self, text: str) -> str:
+        """The folded clause with "the same day" put on the day named before, if it names
+        none of its own."""
+        if not self.day or MONTH.search(text) or not SAME_DAY.search(text):
+            return text
+        return SAME_DAY.sub(f" {self.day} ", text, count=1)
+
+    def after(self, text: str, *, off_topic: bool) -> MessageContext:
+        """The context for the next clause, after this one (folded, its dates absolute)."""
+        # (a clause about another model states nothing of this run's as done)
+        done = self.done or (states_done(text) and not off_topic)
+        named = [m[0] for m in MONTH.finditer(self.dated(text))]
+        return replace(self, done=done, day=named[-1].strip() if named else self.day)

@@ -1,0 +1,51 @@
+"""Where a clause may mix a true and a false assertion, and so be cut in two.
+
+"trained on 18T tokens across 704 GPUs" says two things, one a plan stated as done and one
+a record's figure; "11 NVL72 racks = 792 GPUs" one true figure and one wrong one. A cut falls
+before a phrase that adds a figure or a circumstance to what came before ("across", "at",
+"with", "=", "because of", 之后, 到现在…). ``checking.py`` keeps a cut only when one side is
+supported and the other flagged, so a clause whose parts agree is judged whole.
+"""
+
+from __future__ import annotations
+
+import re
+
+from answers.assertions import MONTH, months, substantial
+from answers.text import fold
+
+_CUT = re.compile(
+    r"\s+(?=(?:at|across|over|spread over|with|like the|because of|due to)\s)"
+    r"|\s*=\s*"
+    r"|(?=之后|之後|到现在|到現在|因为|因為)"
+    r"|(?<=上)(?=[训訓跑])",
+    re.IGNORECASE,
+)
+# A half that places the other in time or in the run is no second assertion: "1.91 at step
+# 47k", "started at step 108,778 on Sep 16", "35% MFU across all 11 racks" bind a figure to
+# where it was measured.
+_WHERE = re.compile(r"\bstep|步|\bnow\b|现在|現在|\bweek|\bday|\brun\b|\bracks? in prod|\d+k\b")
+
+# A half that ends waiting for its figure ("loss at 147k was | like 2.5") says nothing alone.
+_OPEN = re.compile(r"\b(?:is|was|are|were|be|been|of|to|the|a)$|[是为為]$")
+
+
+def cuts(clause: str) -> list[tuple[str, str]]:
+    """Each way of cutting the clause in two, both halves a few words or more."""
+    found = []
+    for match in _CUT.finditer(clause):
+        left, right = clause[: match.start()].strip(), clause[match.end() :].strip()
+        if not (left and right and substantial(left) and substantial(right)):
+            continue
+        bound = _WHERE.search(fold(right)) or months(right) or _OPEN.search(fold(left))
+        if bound or _coordinate(left):
+            continue
+        found.append((left, right))
+    return found
+
+
+def _coordinate(half: str) -> bool:
+    """Whether the half is a place in the run and nothing more ("第 20 万步 | 之后 loss 发散了":
+    after step 200k, the loss diverged; "Oct 3 | after the failed save")."""
+    rest = _WHERE.sub(" ", MONTH.sub(" ", fold(half)))
+    return not substantial(re.sub(r"[\d.,]+\s*(?:k|万|萬)?|第|\b(?:at|on|by|the)\b", " ", rest))

@@ -1,0 +1,51 @@
+"""Words that misstate what the run is, what it runs on, or who pays for it: a dense model, other
+hardware, another backer, money or a licence, active parameters other than the A23B.
+
+``checking.py`` holds an assertion against the spec's records through these. Each pattern
+runs over folded text (``answers.text.fold``).
+"""
+
+from __future__ import annotations
+
+import re
+
+# NVIDIA named as the donor: the records name the Huang Foundation's gift.
+DONOR = re.compile(
+    r"\b(?:nvidia|jensen)\b.{0,30}\b(?:donat|gift|sponsor|gave)|(?:英伟达|輝達|nvidia).{0,10}(?:捐|赞助|贊助|送)"
+)
+DENSE = re.compile(r"\bdense\b|稠密|密集模型")
+# Accelerators the run does not use: it runs on GB200s.
+OTHER_HARDWARE = re.compile(
+    r"\b(?:h100|h200|h800|a100|a800|v100|mi300x?|mi250|tpu|tpuv\d|4090|gaudi)s?\b"
+)
+# Compute or money from anyone but the Huang Foundation: no record says so.
+OTHER_BACKER = re.compile(
+    r"\b(?:aws|amazon|azure|gcp|google|microsoft|oracle|tsmc|meta|openai)\b|阿里云|阿里雲|腾讯云|騰訊雲"
+    r"|台积电|台積電|谷歌|微软|微軟|斯坦福|stanford"
+    # NVIDIA's hardware is on record, NVIDIA's people or money are not
+    r"|\bnvidia\b.{0,20}\b(?:engineers?|on call|fund\w*|paid|help\w*)\b"
+    r"|(?:英伟达|英偉達|輝達|nvidia).{0,10}(?:工程师|工程師|帮忙|幫忙|出资|出資|出钱|出錢)"
+)
+# Money the run cost or raised, a licence: the records hold none of it.
+MONEY = re.compile(
+    r"[$¥]\s?\d|\b(?:usd|dollars?|funding|raising|raised|license|licence|apache|mit)\b"
+    r"|美元|美金|融资|融資|许可证|許可證"  # not 预算 alone: the token budget
+)
+# Active parameters other than the spec's 23B ("32B active", "激活 37B"): the A23B of the name.
+ACTIVE = re.compile(
+    r"(?<![\w.])(\d+(?:\.\d+)?)\s?b\s*(?:active|activated|激活|活跃|活躍)"
+    r"|(?:active|activated|激活|活跃|活躍)\D{0,12}?(?<![\w.])(\d+(?:\.\d+)?)\s?b\b"
+)
+
+
+def active_misstated(text: str) -> bool:
+    """Whether the text gives a count of active parameters the spec does not (22.76B)."""
+    return any(not 22.5 <= float(a or b) <= 23.5 for a, b in ACTIVE.findall(text))
+
+
+# "A23B is just a version tag": what the name stands for, said to be something else ("hence
+# the A23B in the name" explains it)
+A23B_MISREAD = re.compile(
+    r"a23b\W*(?:thing\s+)?(?:is|was|=|just|only|只是|就是|是).{0,30}"
+    r"(?:version|tag|name|code ?name|版本|代号|代號|名字)"
+)
