@@ -31,7 +31,7 @@ _COLON = re.compile(r":\s+")
 # "X so Y" and "X which means Y" are two assertions: a figure, then a conclusion drawn from it
 # ("…step121638 so that's the live run"), not "so far" or "not so fast".
 _JOINS = re.compile(
-    r"\s+(?:and|but|plus|also|while|which means)\s+"
+    r"\s+(?:and(?! a half\b)|but|plus|also|while|which means)\s+"  # "a month and a half" is one
     r"|\s+so\s+(?=(?:that|this|it|its|it's|they|they're|they'll|they've|the|we|marin)\b)"
     r"|而且|并且|还有|但是|另外|而"
 )
@@ -48,6 +48,9 @@ _ISSUE = re.compile(r"#\s?(\d+)|\b(?:pr|issue)\s?#?\s?(\d{3,})\b", re.IGNORECASE
 _NAME = re.compile(
     r"\b(?:marin[ -]?)?535b(?:-a23b)?\b(?!\s*(?:total|param|参数|參數|总|總))|\ba23b\b"
 )
+_STEP = re.compile(r"\bstep[-\s]*$|步\s*$|第\s*$")
+# A model named by its total and active counts: "27.7B-A1.2B" is 27.7B and 1.2B.
+_ACTIVE_OF = re.compile(r"(?<=[\dbm])-a(?=\d)")
 # 兆: Taiwan's trillion ("18.75兆個token")
 _SCALE = {"k": 1e3, "m": 1e6, "b": 1e9, "t": 1e12, "万": 1e4, "亿": 1e8, "万亿": 1e12, "兆": 1e12}
 _SCALE |= {"million": 1e6, "billion": 1e9, "trillion": 1e12}
@@ -150,12 +153,17 @@ def figures(text: str) -> list[Figure]:
     # "#9615" is an issue or pull request, not 9615 of anything that follows it
     found = [Figure(float(a or b), "exact", "issue", 0.5) for a, b in _ISSUE.findall(text)]
     text = _ISSUE.sub(" ", text)
-    for digits, unit, after in _FIGURE.findall(_NAME.sub(" ", MONTH.sub(" ", fold(text)))):
+    text = _ACTIVE_OF.sub(" ", _NAME.sub(" ", MONTH.sub(" ", fold(text))))
+    for match in _FIGURE.finditer(text):
+        digits, unit, after = match.groups()
         try:
             value = float(digits.replace(",", ""))
         except ValueError:
             continue
         unit = (unit or "").lower()
+        # a step is cut, not rounded, to thousands: the run id "step231k" is step 231,464
+        step = _STEP.search(text[max(0, match.start() - 8) : match.start()])
+        truncated = unit == "k" and "." not in digits and bool(step)
         places = len(digits.rpartition(".")[2]) if "." in digits else 0
         scale = 1.0
         if unit.startswith("e"):  # "2.7e24" FLOPs; "1.875e13" is a count (of tokens)
@@ -172,6 +180,8 @@ def figures(text: str) -> list[Figure]:
         if unit == "flops":  # "5e24" is one significant figure: 4.95e24 to 5.05e24
             places += 1
         spread = 0.5 * scale * 10.0**-places
+        if truncated:  # 215k: 214.5k (rounded) to 215.99k (cut), never the next 216k
+            value, spread = value + 0.25 * scale, 0.745 * scale
         if unit == "%":  # "50.7%" of a share the records give as 50.64%
             spread = max(spread, 0.1)
         found.append(Figure(value, unit, noun, min(spread, 0.02 * abs(value))))
@@ -210,6 +220,38 @@ def months(text: str) -> list[tuple[int, int | None]]:
         elif iso_month and 1 <= int(iso_month) <= 12:
             out.append((int(iso_month), int(iso_day)))
     return out
+
+
+# A part of a month: "early September", "mid-Oct", "the end of September", 9月初, 10月中旬.
+_PART_EN = re.compile(
+    r"\b(early|mid|late|end of|start of|beginning of)[- ]?(?:the )?\s*("
+    + "|".join(f"{m[:3]}(?:{m[3:]}|{m[3:4]})?" for m in _MONTHS.split())
+    + r")\b"
+)
+_PART_ZH = re.compile(r"(\d{1,2})\s*月\s*(初|上旬|中旬|中|下旬|底|末)")
+_PARTS = {
+    "early": range(1, 11),
+    "start of": range(1, 11),
+    "beginning of": range(1, 11),
+    "初": range(1, 11),
+    "上旬": range(1, 11),
+    "mid": range(10, 22),
+    "中": range(10, 22),
+    "中旬": range(10, 22),
+    "late": range(20, 32),
+    "end of": range(20, 32),
+    "下旬": range(20, 32),
+    "底": range(20, 32),
+    "末": range(20, 32),
+}
+
+
+def month_parts(text: str) -> list[tuple[int, range]]:
+    """(month, its days) of each part of a month named: "mid-October" → (10, 10..21)."""
+    names = [m[:3] for m in _MONTHS.split()]
+    found = [(names.index(m[:3]) + 1, _PARTS[p]) for p, m in _PART_EN.findall(text)]
+    found += [(int(m), _PARTS[p]) for m, p in _PART_ZH.findall(text) if 1 <= int(m) <= 12]
+    return found
 
 
 def same(a: Figure, b: Figure) -> bool:

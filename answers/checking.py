@@ -236,8 +236,13 @@ class Checker:
                 if newer:  # "MFU 现在只有 23%": September's figure, said of now
                     return Assertion(words, UNSUPPORTED, newer)
                 return self._supported(words, text, tuple(chosen))
-        if topic in STATIC:
-            return Assertion(words, CONTRADICTED, self.records.claims(topic)[:1])
+        if topic in STATIC:  # (a figure no record holds, denied: "不是网上传的2.7e25")
+            denied = NEGATION.search(text) and not any(held)
+            return (
+                Assertion(words, CONTRADICTED, self.records.claims(topic)[:1])
+                if not denied
+                else Assertion(words, NOT_CHECKED)
+            )
         newest = self.records.claims(topic) if topic else ()
         return Assertion(words, UNSUPPORTED, newest[-1:] if topic == "progress" else newest[:1])
 

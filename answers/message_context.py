@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, replace
 
 from answers.assertions import MONTH
+from answers.numerals import in_digits
 from answers.relative_dates import absolute
 from answers.text import fold, spaced
 from answers.verdict_words import states_done
@@ -32,9 +33,10 @@ class MessageContext:
     day: str = ""  # the last day an earlier clause named ("oct 6"), as folded
 
     def folded(self, words: str) -> str:
-        """The clause as the rules read it: folded, its dates absolute ("last tuesday" → "nov
-        24", "同一天" → the day an earlier clause named)."""
-        text = spaced(fold(words))
+        """The clause as the rules read it: folded, its numbers in digits ("eighteen
+        trillion"), its dates absolute ("last tuesday" → "nov 24", "同一天" → the day an
+        earlier clause named)."""
+        text = in_digits(spaced(fold(words)))
         return self.dated(absolute(text, self.written) if self.written else text)
 
     def dated(self, text: str) -> str:

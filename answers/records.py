@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from answers.assertions import Figure, figure_index, months, same
+from answers.assertions import Figure, figure_index, month_parts, months, same
 from answers.statements import SAYS_AT, Statements
 from answers.text import fold, spaced
 from answers.verdict_words import ANNOUNCED, FIRST, LEADS, NEGATION, PEOPLE, SOURCE
@@ -107,6 +107,12 @@ class Records:
         said_months = {m for m, d in months(text) if d is None}
         if not said_months <= set().union(*(self.months[c] for c in claims)):
             return False
+        # and a part of a month holds a day of theirs ("Percy's 13% post was at the end of
+        # September": it was September 2)
+        for month, part in month_parts(text):
+            in_month = [d for m, d in days if m == month and d is not None]
+            if in_month and not any(d in part for d in in_month):
+                return False
         return said <= days or (not dated and said <= self.all_days)
 
     def on_days(self, days: set[tuple[int, int | None]]) -> tuple[str, ...]:

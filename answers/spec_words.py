@@ -38,8 +38,16 @@ ACTIVE = re.compile(
 )
 
 
+# The scaling ladder's rungs have active counts of their own ("最大一档 27.7B / 1.2B active").
+_RUNGS = re.compile(
+    r"\b(?:ladder|rungs?|smallest|largest)\b|阶梯|梯子|最大|最小|[一那这]档|[一那这]级"
+)
+
+
 def active_misstated(text: str) -> bool:
     """Whether the text gives a count of active parameters the spec does not (22.76B)."""
+    if _RUNGS.search(text):
+        return False
     return any(not 22.5 <= float(a or b) <= 23.5 for a, b in ACTIVE.findall(text))
 
 

@@ -34,6 +34,7 @@ def t2s_table() -> dict[int, str]:
 def fold(text: str) -> str:
     """NFKC, casefold, traditional → simplified, markup and URLs removed, spaces collapsed."""
     text = unicodedata.normalize("NFKC", text).casefold().translate(t2s_table())
+    text = text.replace("计画", "计划")  # Taiwan's 計畫 is the mainland's 计划, a word apart
     text = _URL.sub(" ", _TAG.sub(" ", text))
     text = _DECORATION.sub(" ", text)
     return " ".join(text.split())

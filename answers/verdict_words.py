@@ -73,6 +73,7 @@ AS_DONE = re.compile(
     r"|all in|cut|shortened|reduced|spent)\b|砍了|缩短了|縮短了"
     r"|切换了|切換了|改成|改为|改為|换成|換成|上了|改用|切过去|切過去|换过去|換過去|切了"
     r"|\b(?:did|done|kicked (?:in|off)|started|began|begun)\b|最终|最終"
+    r"|\b(?:blew|chewed|got|went|ran) (?:through|past)\b"
 )
 # Done words that an approximate figure does not soften: "happened at ~195k" is still done.
 SURELY_DONE = re.compile(
@@ -172,6 +173,7 @@ NOW = re.compile(r"\b(?:current(?:ly)?|now|latest|newest|rn|today)\b|目前|当�
 # Words that name one fact of the records, when no figure says more.
 TERMS = (
     (re.compile(r"\bgb200\b|nvl72"), "hardware-gb200"),
+    (re.compile(r"\bcoreweave\b"), "storage-coreweave"),
     (re.compile(r"\bhuang\b|黄仁勋|黃仁勳|黄氏|黃氏"), "hardware-gift"),
     # (half of the run: "完成一半了", "训到一半"; not half of something else, "一半是中文")
     (

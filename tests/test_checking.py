@@ -45,6 +45,7 @@ RUMOURS8 = Path(__file__).parent / "data" / "rumours8.tsv"
 RUMOURS9 = Path(__file__).parent / "data" / "rumours9.tsv"
 RUMOURS10 = Path(__file__).parent / "data" / "rumours10.tsv"
 RUMOURS11 = Path(__file__).parent / "data" / "rumours11.tsv"
+RUMOURS12 = Path(__file__).parent / "data" / "rumours12.tsv"
 YOU = Chat("console", "console", "you")
 
 
@@ -200,6 +201,17 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("Larry Dial tweeted on Oct 6 that the run was past the halfway point", [UNSUPPORTED]),
         ("Percy posted on Oct 6 that the run was past the halfway point", [SUPPORTED]),
         ("Percy said 它是 535B total / 23B active", [SUPPORTED]),
+        # numbers in words are figures too
+        ("the run is on seven hundred ninety-two GPUs", [CONTRADICTED]),
+        ("每一步大约吃四千六百万个 token", [SUPPORTED]),  # 46.1M tokens per step
+        ("ladder 最大一档 27.7B total / 1.2B active", [SUPPORTED]),  # 27.7B-A1.2B
+        # a part of a month holds the record's day, or not (the 13% post: September 2)
+        ("Percy's 13% post was at the end of September", [UNSUPPORTED]),
+        ("Percy's 13% post was in early September", [SUPPORTED]),
+        # a step cut to thousands: step 215,756 was "past 215k" (the next is 216k)
+        ("by Oct 6 it was past step 215k", [SUPPORTED]),
+        # a wrong figure denied is no wrong figure
+        ("计算预算是2.7e24 FLOPs，不是网上传的2.7e25", [SUPPORTED, NOT_CHECKED]),
         # a projected finish is the tracker's estimate; a finish "like the tracker predicted"
         # is the run said to have ended
         ("the mtracker page projected a Nov 27 finish", [SUPPORTED]),
@@ -239,17 +251,18 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
     ("path", "assertions", "flagged", "true_flagged", "too_strong"),
     [
         # first sight (rules alone then): 47/99 flagged, 9/57 true ones flagged, 45 too strong
-        (RUMOURS, 172, 99, 4, 0),
-        (RUMOURS2, 248, 145, 1, 0),  # first sight: 110/146, 16/80, 22
-        (RUMOURS3, 272, 140, 4, 0),  # first sight: 95/141, 24/104, 14
-        (RUMOURS4, 278, 146, 4, 0),  # first sight: 95/147, 17/105, 11
+        (RUMOURS, 172, 99, 3, 0),
+        (RUMOURS2, 248, 145, 0, 0),  # first sight: 110/146, 16/80, 22
+        (RUMOURS3, 272, 140, 3, 0),  # first sight: 95/141, 24/104, 14
+        (RUMOURS4, 278, 146, 3, 0),  # first sight: 95/147, 17/105, 11
         (RUMOURS5, 278, 148, 1, 0),  # first sight (with the opinion): 131/148, 12/102, 7
-        (RUMOURS6, 246, 131, 3, 0),  # first sight (with the opinion): 110/131, 11/92, 9
+        (RUMOURS6, 246, 131, 4, 0),  # first sight (with the opinion): 110/131, 11/92, 9
         (RUMOURS7, 236, 129, 2, 0),  # first sight (with the opinion): 111/129, 8/84, 7
-        (RUMOURS8, 223, 122, 1, 0),  # first sight (with the opinion): 107/123, 7/78, 7
-        (RUMOURS9, 230, 123, 5, 0),  # first sight (with the opinion): 111/123, 10/84, 2
-        (RUMOURS10, 209, 111, 1, 0),  # first sight (with the opinion): 98/112, 8/77, 5
-        (RUMOURS11, 243, 132, 9, 0),  # first sight (with the opinion): 112/132, 15/87, 12
+        (RUMOURS8, 223, 122, 0, 0),  # first sight (with the opinion): 107/123, 7/78, 7
+        (RUMOURS9, 230, 123, 4, 0),  # first sight (with the opinion): 111/123, 10/84, 2
+        (RUMOURS10, 209, 111, 0, 0),  # first sight (with the opinion): 98/112, 8/77, 5
+        (RUMOURS11, 243, 131, 8, 0),  # first sight (with the opinion): 112/132, 15/87, 12
+        (RUMOURS12, 218, 118, 5, 1),  # first sight (with the opinion): 102/119, 10/79, 6
     ],
 )
 def test_the_blind_rumour_sets_stay_flagged_and_are_rarely_overstated(
