@@ -48,6 +48,7 @@ _ISSUE = re.compile(r"#\s?(\d+)|\b(?:pr|issue)\s?#?\s?(\d{3,})\b", re.IGNORECASE
 _NAME = re.compile(
     r"\b(?:marin[ -]?)?535b(?:-a23b)?\b(?!\s*(?:total|param|参数|參數|总|總))|\ba23b\b"
 )
+_OF = re.compile(r"(?:/|\bof)\s*$")
 _STEP = re.compile(r"\bstep[-\s]*$|步\s*$|第\s*$")
 # A model named by its total and active counts: "27.7B-A1.2B" is 27.7B and 1.2B.
 _ACTIVE_OF = re.compile(r"(?<=[\dbm])-a(?=\d)")
@@ -73,6 +74,7 @@ class Figure:
     # half a unit of the last digit written: "9.26T" is 9.255T to 9.265T, "18T" 17.5T to 18.5T
     # (0: not written by anyone, e.g. the progress series' own arithmetic)
     spread: float = 0.0
+    of: bool = False  # a whole a share is of: "4.65T of 18T", "step 100,845 / 390,251"
 
 
 def assertions_in(message: str) -> list[str]:
@@ -134,6 +136,7 @@ _COUNTED_ZH = {
     "机柜": "rack",
     "機櫃": "rack",
     "柜": "rack",
+    "阶": "rung",  # (not 阶段, a phase: see _noun)
     "专家": "expe",
     "專家": "expe",
     "张": "gpu",
@@ -184,7 +187,8 @@ def figures(text: str) -> list[Figure]:
             value, spread = value + 0.25 * scale, 0.745 * scale
         if unit == "%":  # "50.7%" of a share the records give as 50.64%
             spread = max(spread, 0.1)
-        found.append(Figure(value, unit, noun, min(spread, 0.02 * abs(value))))
+        of = bool(_OF.search(text[max(0, match.start() - 4) : match.start()]))
+        found.append(Figure(value, unit, noun, min(spread, 0.02 * abs(value)), of))
     return found
 
 
@@ -197,6 +201,8 @@ def _noun(after: str) -> str:
             if word.startswith(stem):
                 return stem
         bare = _MEASURE.sub("", word)
+        if bare.startswith("阶段"):
+            continue
         for zh, stem in _COUNTED_ZH.items():
             if bare.startswith(zh) or (len(word) <= 3 and zh in word):
                 return stem

@@ -27,29 +27,26 @@ from answers.message_context import MessageContext
 from answers.mixed import cuts
 from answers.plans import plan_as_fact
 from answers.reading import Reader
-from answers.records import Records
+from answers.records import PROGRESS_READINGS, Records
 from answers.render import Renderer
 from answers.reply import Reply
 from answers.second_look import SecondLook
 from answers.second_opinion import Opinion
 from answers.spec_words import (
-    A23B_MISREAD,
-    DENSE,
-    DONOR,
     MONEY,
-    OTHER_BACKER,
-    OTHER_HARDWARE,
-    active_misstated,
+    RUNGS,
 )
+from answers.specs import misstated_spec
 from answers.statements import SAYS_AT
+from answers.text import fold, spaced
+from answers.time_words import CURRENT, NOW, present
 from answers.verdict_words import (
     ANNOUNCED,
     AS_DONE,
-    CURRENT,
+    CHANGE,
     DURATION,
     FROM_START,
     NEGATION,
-    NOW,
     PLANNED,
     RUN_ID,
     SCORED,
@@ -97,7 +94,8 @@ class Checker:
         it ("last Tuesday"); None reads no relative date."""
         found: list[Assertion] = []
         about_run = self.reader.matcher.names_run(message)
-        context = MessageContext(about_run=about_run, written=written)
+        ladder = bool(RUNGS.search(spaced(fold(message))))
+        context = MessageContext(about_run=about_run, written=written, ladder=ladder)
         for piece in assertions_in(message):
             ruled = self.verdict(piece, context)
             found += [
@@ -128,7 +126,8 @@ class Checker:
         reading = self.reader.read(words).match
         topic = reading.topics[0] if reading.outcome == "answer" and reading.topics else None
         said = figures(text)
-        held = [self.records.holders(f, topic) for f in said]
+        rungs = context.ladder or bool(RUNGS.search(text))  # the ladder's figures, or the run's
+        held = [self.records.holders(f, topic, rungs) for f in said]
         names_run, denied = self.reader.matcher.names_run(words), bool(NEGATION.search(text))
         # "256 experts", "three months": something of this run's to check, whatever the reading
         # (or figures the records hold: "8K costs -1.6% tok/s" is #9615's)
@@ -136,7 +135,8 @@ class Checker:
         checkable = checkable or bool(topic == "outside" and said and all(held))
         # money or a licence is the run's unless another model's ("license 是 Apache 2.0")
         money = MONEY.search(text) and (about_run or topic != OTHER_MODELS)
-        if (about_run and SCORED.search(text) or money) and not denied:
+        scored = SCORED.search(text) and not self.records.says(SCORED, held, words, by_day=False)
+        if (about_run and scored or money) and not denied:
             # "超越 Llama 3.1 405B", "烧了 5000 万美元": the run judged, or its money
             return Assertion(words, UNSUPPORTED, self.records.known("no-evaluations"))
         if topic in DECLINING and not names_run and (not checkable or topic == OTHER_MODELS):
@@ -146,17 +146,14 @@ class Checker:
             return self._by_statement(words, text)
         found = (
             failed_instead(self.records, text, held)
-            or overclaim(self.records, text, denied)
+            or overclaim(self.records, text, denied, context.before)
             or (None if denied else judgment(self.records, words, text, held, topic))
         )
         if found is not None:
             return Assertion(words, *found)
-        if A23B_MISREAD.search(text) or (about_run and active_misstated(text) and not denied):
-            return Assertion(words, CONTRADICTED, ("architecture",))
-        if OTHER_BACKER.search(text) and not denied:
-            return Assertion(
-                words, UNSUPPORTED, self.records.known("hardware-gift", "hardware-gb200")
-            )
+        spec = misstated_spec(self.records, text, denied=denied, about_run=about_run)
+        if spec is not None:
+            return Assertion(words, *spec)
         ended = None if denied else end_verdict(self.records, text)
         ended = ended or (None if denied else length_verdict(self.records, text, topic))
         if ended is not None:
@@ -164,12 +161,6 @@ class Checker:
             if verdict == SUPPORTED:
                 return self._supported(words, text, claims)
             return Assertion(words, verdict, claims)
-        if DONOR.search(text) and not re.search(r"huang|黄|黃|foundation|基金", text):
-            return Assertion(words, CONTRADICTED, self.records.known("hardware-gift"))
-        if DENSE.search(text) and not denied:
-            return Assertion(words, CONTRADICTED, ("architecture",))
-        if OTHER_HARDWARE.search(text) and not denied:
-            return Assertion(words, CONTRADICTED, ("hardware-gb200",))
         if topic == "context-length" and FROM_START.search(text) and said and not denied:
             # "ctx is 32k natively from step 0": the run trained at 4K throughout the records
             at_4k = all(3500 <= f.value <= 4200 for f in said)
@@ -226,13 +217,23 @@ class Checker:
             asked = None if PLANNED.search(text) else topic  # "only planned at step 312,192"
             each = [[c for c in h if self.records.fits(c, asked)] for h in held]
             fitting = [c for c in every if self.records.fits(c, asked)]
+            if (
+                not fitting
+                and all(each)
+                and not CHANGE.search(text)
+                and self.records.apart(said, each)
+            ):
+                return Assertion(words, UNSUPPORTED, tuple(h[0] for h in each)[:3])
             if fitting or all(each):
                 chosen = sorted(
                     fitting or {c for h in each for c in h}, key=self.records.strongest_first
                 )
                 if NEGATION.search(text) and not any(self.records.denies(c) for c in chosen):
                     return Assertion(words, NOT_CHECKED)  # "never had a spike": the record had
-                newer = self.records.superseded(chosen, said) if NOW.search(text) else ()
+                progress = all(self.kb.claims[c].topic in PROGRESS_READINGS for c in chosen)
+                # ("newest checkpoint is step-180000 (Sep 30)": the newest of its own day)
+                now = (NOW.search(text) and not months(text)) or (progress and present(text))
+                newer = self.records.superseded(chosen, said) if now else ()
                 if newer:  # "MFU 现在只有 23%": September's figure, said of now
                     return Assertion(words, UNSUPPORTED, newer)
                 return self._supported(words, text, tuple(chosen))

@@ -11,6 +11,7 @@ import re
 from answers.assertions import months
 from answers.end_dates import END
 from answers.records import Records
+from answers.time_words import FUTURE
 from answers.verdict_words import (
     BEGUN,
     CAUSE,
@@ -19,10 +20,10 @@ from answers.verdict_words import (
     DONE,
     FORECAST_END,
     FULL,
-    FUTURE,
     LATER_PHASE,
     LEADS,
     MISTAKE,
+    NO_INTENT,
     NO_TROUBLE,
     PUBLIC_CHECKPOINT,
     RELEASED,
@@ -40,10 +41,14 @@ from answers.verdicts import CONTRADICTED, PLAN_AS_FACT, SUPPORTED, UNSUPPORTED
 Verdict = tuple[str, tuple[str, ...]]
 
 
-def overclaim(records: Records, text: str, denied: bool) -> Verdict | None:
+def overclaim(records: Records, text: str, denied: bool, before: str = "") -> Verdict | None:
     """Finished, a later phase begun, released, scored: no record shows any of them, so an
-    assertion of one is unsupported, and a denial is consistent with the records."""
-    if NO_TROUBLE.search(text):  # "zero incidents": the records hold a dozen
+    assertion of one is unsupported, and a denial is consistent with the records. ``before``:
+    the clause before, which a record of it may need ("passed its trial, no restart")."""
+    # "zero incidents": the records hold a dozen (not "the trial ran with no restart, retry
+    # or error": its record says so)
+    said = records.says(NO_TROUBLE, [], f"{before} {text}", by_day=False)
+    if NO_TROUBLE.search(text) and not said:
         since = SINCE.search(text)  # "换 run 之后再也没出过错": no record after it says
         return (UNSUPPORTED if since else CONTRADICTED), records.claims("incidents")[-1:]
     verdict = SUPPORTED if denied else UNSUPPORTED
@@ -59,7 +64,9 @@ def overclaim(records: Records, text: str, denied: bool) -> Verdict | None:
     if DONE.search(text) and "%" not in text and not to_come or FULL.search(text):
         return verdict, records.known("pretraining-not-finished")
     if RELEASED.search(text):
-        return verdict, records.known("model-not-released")
+        # not released yet is on record; never to be released, a decision no record gives
+        never = denied and NO_INTENT.search(text)
+        return (UNSUPPORTED if never else verdict), records.known("model-not-released")
     if PUBLIC_CHECKPOINT.search(text):
         return verdict, records.known("checkpoints-not-public", "model-not-released")
     if SCORED.search(text) or REPORT.search(text):
@@ -87,7 +94,8 @@ def judgment(
     wrong = next((kind for kind in WRONG if kind.search(text)), None)
     # the plan named is the object, not a hedge ("比计划慢了两周" is late)
     unplanned = re.sub(r"计划|計劃|\bplan(?:ned)?\b", " ", text)
-    if wrong and not hedged(unplanned, approximate_too=False):
+    # (someone's word for it is no record of it: "Marin folks said they're 2 weeks behind")
+    if wrong and not hedged(unplanned, said_too=False, approximate_too=False):
         # (a setback on a day an incident is recorded: "9月23号存储配额爆了")
         recorded = wrong is SETBACK and records.incident_on(text)
         if not recorded and not records.says(wrong, held, words):

@@ -15,7 +15,7 @@ from answers.assertions import MONTH
 from answers.numerals import in_digits
 from answers.relative_dates import absolute
 from answers.text import fold, spaced
-from answers.verdict_words import states_done
+from answers.verdict_words import AS_DONE, PLANNED, states_done
 
 # A day named by an earlier clause: "that day", "the same night", 同一天, 当晚 (not 那天 of a
 # clause with its own date: "10月3號存檔失敗那天" is read from its own words).
@@ -24,20 +24,28 @@ SAME_DAY = re.compile(
     r"|同一天|同一日|同天|当天|當天|当晚|當晚|那天|那晚|同日"
 )
 
+# A clause that carries on the one before: "then", "followed by", 然后, 再.
+_GOES_ON = re.compile(r"(?:and )?then\b|followed by\b|after that\b|然后|然後|再|接着|接著")
+
 
 @dataclass(frozen=True)
 class MessageContext:
     about_run: bool = False  # the message names the run
+    ladder: bool = False  # it names the scaling ladder: its figures may be a rung's
     written: dt.date | None = None  # the day it was written, for "last Tuesday"
     done: bool = False  # an earlier clause stated something as done
     day: str = ""  # the last day an earlier clause named ("oct 6"), as folded
+    planned: bool = False  # the clause before told a plan ("context plan is 4k->8k at ~50%")
+    before: str = ""  # the clause before, as read
 
     def folded(self, words: str) -> str:
         """The clause as the rules read it: folded, its numbers in digits ("eighteen
         trillion"), its dates absolute ("last tuesday" → "nov 24", "同一天" → the day an
         earlier clause named)."""
         text = in_digits(spaced(fold(words)))
-        return self.dated(absolute(text, self.written) if self.written else text)
+        text = self.dated(absolute(text, self.written) if self.written else text)
+        # the plan goes on: "…, then a 262k phase near the end" is the plan's last phase
+        return f"{text} (planned)" if self.planned and _GOES_ON.match(text) else text
 
     def dated(self, text: str) -> str:
         """The folded clause with "the same day" put on the day named before, if it names
@@ -51,4 +59,7 @@ class MessageContext:
         # (a clause about another model states nothing of this run's as done)
         done = self.done or (states_done(text) and not off_topic)
         named = [m[0] for m in MONTH.finditer(self.dated(text))]
-        return replace(self, done=done, day=named[-1].strip() if named else self.day)
+        planned = self.planned or bool(PLANNED.search(text))  # until a clause says done
+        planned = planned and not AS_DONE.search(PLANNED.sub(" ", text))
+        day = named[-1].strip() if named else self.day
+        return replace(self, done=done, day=day, planned=planned, before=text)

@@ -8,6 +8,7 @@ from answers.assertions import Figure, months
 from answers.end_dates import END, LENGTH_DAYS
 from answers.lengths import length_days
 from answers.records import Records
+from answers.time_words import STILL
 from answers.verdict_words import (
     AS_DONE,
     CONTEXT_CHANGED,
@@ -15,7 +16,6 @@ from answers.verdict_words import (
     NEGATION,
     PLANNED,
     REACHED,
-    STILL,
     hedged,
 )
 from knowledge.schema import ClaimKind
@@ -32,7 +32,10 @@ def plan_as_fact(
     """The plans a clause states as done or certain (by itself, or by the clause before it:
     "it is done: 18T tokens"), or None."""
     kb = records.kb
-    planned = [c for h in held for c in h if c in records.plans]
+    # (not the whole a share is of: "4.65T of 18T" states 4.65T, of the plan's 18T)
+    planned = [
+        c for f, h in zip(said, held, strict=True) if not f.of for c in h if c in records.plans
+    ]
     tested = hedged(text, tests_too=True, said_too=False)
     stated = (done or bool(AS_DONE.search(text))) and not tested
     # the plan and a record of it happening at that step agree: "切到第二阶段 at step

@@ -16,6 +16,8 @@ from knowledge.schema import ClaimKind, Stance, Strength
 NEAR_ENOUGH = 0.2  # a statement this near that uses the assertion's own word says it
 PROGRESS_READINGS = ("progress", "tokens-so-far", "schedule", "finished", "progress-history")
 SCHEDULE = {"tokens", "phases", "duration"}
+# What the run measures as it goes: its newest record gives the figure of now.
+MEASURED = {*PROGRESS_READINGS, "throughput", "loss"}
 SHARES = {"throughput", "phases", "context-length", "tokens"}  # topics with shares of their own
 
 
@@ -50,13 +52,17 @@ class Records:
     def superseded(self, claim_ids: Iterable[str], said: list[Figure]) -> tuple[str, ...]:
         """The newest record of these claims' topics with a figure of the same kind, if it is
         newer than every one of them: "MFU is 23% now" is September's figure, not October's."""
-        claims = [self.kb.claims[c] for c in claim_ids]
-        if not claims or any(c.as_of is None for c in claims):
-            return ()
+        # (the dated ones: "step 197,999 of 390,251" is October 3's, of the plan's steps)
+        claims = [self.kb.claims[c] for c in claim_ids if self.kb.claims[c].as_of]
+        if not claims or any(c.topic not in MEASURED for c in claims):
+            return ()  # (the context length's newest figure is a test's, not the run's)
         units = {f.unit for f in said}
+        topics = {c.topic for c in claims}
+        if topics & set(PROGRESS_READINGS):  # the run's progress: the posts' and the log's
+            topics |= set(PROGRESS_READINGS)
         rivals = [
             (c.as_of, c.id)
-            for topic in {c.topic for c in claims}
+            for topic in topics
             for c in self.kb.topics.get(topic, ())
             if c.as_of and units & self.units[c.id]
         ]
@@ -167,8 +173,27 @@ class Records:
         claim = self.kb.claims[claim_id]
         return spaced(fold(f"{claim.statement.en} {claim.statement.zh}"))
 
-    def holders(self, figure: Figure, topic: str | None) -> list[str]:
+    def apart(self, said: list[Figure], each: list[list[str]]) -> bool:
+        """Whether the figures are held only by dated records of different days: two events
+        told as one ("the step-198000 save failed with HTTP 405": October 3's save, September
+        16's quota incident). An issue number is where things are logged, on every day."""
+        days = []
+        for figure, holders in zip(said, each, strict=True):
+            if figure.noun == "issue":
+                continue
+            dated = {self.kb.claims[c].as_of for c in holders}
+            if None in dated:
+                return False  # an undated record (a spec, a plan) may hold it with the others
+            days.append(dated)
+        return len(days) > 1 and not set.intersection(*days)
+
+    def holders(self, figure: Figure, topic: str | None, rungs: bool = False) -> list[str]:
+        """The claims holding the figure, as said of ``topic``; ``rungs``: the message is
+        about the scaling ladder."""
         found = dict.fromkeys(c for f, c in self.index if same(f, figure))
+        if topic != "ladder" and not rungs:
+            # the ladder's rungs are smaller models: "trained on 926B tokens" is no rung's
+            found = dict.fromkeys(c for c in found if self.kb.claims[c].topic != "ladder")
         if figure.unit == "%" and topic in PROGRESS_READINGS:
             # a share of the run is a share of the schedule, not "95% into the run" of a plan
             found = dict.fromkeys(

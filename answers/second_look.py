@@ -13,6 +13,7 @@ from answers.grams import features as grams
 from answers.reading import Reader
 from answers.records import PROGRESS_READINGS, Records
 from answers.second_opinion import Features, Opinion, revise
+from answers.spec_words import RUNGS
 from answers.statements import Statements
 from answers.text import fold, spaced
 from answers.verdict_words import AS_DONE, DONE, denial, hedged
@@ -37,7 +38,7 @@ class SecondLook:
         topic = match.topics[0] if match.outcome == "answer" and match.topics else None
         found[f"topic:{topic or 'none'}"] = 1.0
         said = figures(text)
-        held = [self.records.holders(f, topic) for f in said]
+        held = [self.records.holders(f, topic, bool(RUNGS.search(text))) for f in said]
         found["figs"] = float(min(len(said), 3))
         found["held_all"] = float(bool(said) and all(held))
         found["held_any"] = float(any(held))

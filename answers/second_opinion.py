@@ -14,15 +14,15 @@ It may only make a verdict weaker or flag what the rules left open, never strong
   checked (in doubt, say nothing); a record contradicting a figure or date stands;
 - the model reads it as off-topic: not checked, unless the rules flagged or declined it;
 - it never turns anything into "supported";
-- it flags only when sure enough: what the rules left unchecked when the flag verdicts
-  together have at least FLAG_UNCHECKED of the model's probability, what the rules supported
-  at least FLAG_SUPPORTED (chosen leaving each of the ten sets out in turn: at 0.5/0.5 it
-  flagged 1233 of 1299 and 57 of 863 true ones, at 0.6/0.7 1228 and 47, at 0.7/0.7 1219
-  and 42).
+- it flags only when sure enough: what the rules left unchecked, or supported, when the flag
+  verdicts together have at least FLAG_UNCHECKED (FLAG_SUPPORTED) of the model's probability
+  (chosen leaving each of the thirteen sets out in turn: over 1686 overstatements and 1132
+  true assertions, 0.6/0.7 flagged 1577 and 89 true ones, 0.7/0.7 1564 and 79, 0.75/0.8 1553
+  and 73; "too strong" 24 to 26 throughout).
 
-Why: with the model trained on the other sets, on the twelve labelled sets held out in turn
-the rules alone flag 1364 of 1550 overstatements, 67 of 1029 true assertions and call 16
-unsupported ones "supported"; with the model, 1450, 73 and 15 (``benchmarks/score_checks.py
+Why: with the model trained on the other sets, on the thirteen labelled sets held out in turn
+the rules alone flag 1475 of 1686 overstatements, 81 of 1132 true assertions and call 26
+unsupported ones "supported"; with the model, 1558, 81 and 25 (``benchmarks/score_checks.py
 SET --opinion held-out``; ``tests/test_second_opinion.py``).
 """
 
@@ -41,7 +41,7 @@ MODEL = Path(__file__).parent / "data" / "second_opinion.json"
 FORMAT = 1
 SUPPORTED, NOT_CHECKED, OFF_TOPIC = "supported", "not-checked", "off-topic"
 FLAGS = frozenset({"contradicted", "unsupported", "plan-as-fact"})
-FLAG_UNCHECKED = 0.6
+FLAG_UNCHECKED = 0.7
 FLAG_SUPPORTED = 0.7
 # Flags a model reading of "true" can put in doubt: not a record contradicting a figure or date
 DOUBTFUL = frozenset({"unsupported", "plan-as-fact"})

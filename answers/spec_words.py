@@ -13,6 +13,8 @@ import re
 DONOR = re.compile(
     r"\b(?:nvidia|jensen)\b.{0,30}\b(?:donat|gift|sponsor|gave)|(?:英伟达|輝達|nvidia).{0,10}(?:捐|赞助|贊助|送)"
 )
+# The donor the records name: the Jen-Hsun and Lori Huang Foundation.
+FOUNDATION = re.compile(r"huang|黄|黃|foundation|基金")
 DENSE = re.compile(r"\bdense\b|稠密|密集模型")
 # Accelerators the run does not use: it runs on GB200s.
 OTHER_HARDWARE = re.compile(
@@ -23,7 +25,7 @@ OTHER_BACKER = re.compile(
     r"\b(?:aws|amazon|azure|gcp|google|microsoft|oracle|tsmc|meta|openai)\b|阿里云|阿里雲|腾讯云|騰訊雲"
     r"|台积电|台積電|谷歌|微软|微軟|斯坦福|stanford"
     # NVIDIA's hardware is on record, NVIDIA's people or money are not
-    r"|\bnvidia\b.{0,20}\b(?:engineers?|on call|fund\w*|paid|help\w*)\b"
+    r"|\bnvidia\b.{0,20}\b(?:engineers?|on call|fund\w*|paid|pay\w*|help\w*)\b"
     r"|(?:英伟达|英偉達|輝達|nvidia).{0,10}(?:工程师|工程師|帮忙|幫忙|出资|出資|出钱|出錢)"
 )
 # Money the run cost or raised, a licence: the records hold none of it.
@@ -39,14 +41,14 @@ ACTIVE = re.compile(
 
 
 # The scaling ladder's rungs have active counts of their own ("最大一档 27.7B / 1.2B active").
-_RUNGS = re.compile(
+RUNGS = re.compile(
     r"\b(?:ladder|rungs?|smallest|largest)\b|阶梯|梯子|最大|最小|[一那这]档|[一那这]级"
 )
 
 
 def active_misstated(text: str) -> bool:
     """Whether the text gives a count of active parameters the spec does not (22.76B)."""
-    if _RUNGS.search(text):
+    if RUNGS.search(text):
         return False
     return any(not 22.5 <= float(a or b) <= 23.5 for a, b in ACTIVE.findall(text))
 

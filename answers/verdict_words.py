@@ -72,6 +72,7 @@ AS_DONE = re.compile(
     r"|\b(?:happened|took place|changed to|moved to|went to|came in|landed at|final|deployed"
     r"|all in|cut|shortened|reduced|spent)\b|砍了|缩短了|縮短了"
     r"|切换了|切換了|改成|改为|改為|换成|換成|上了|改用|切过去|切過去|换过去|換過去|切了"
+    r"|加了|提高了|提升了|增加了|调高了|調高了|拉上去了|拉高了"
     r"|\b(?:did|done|kicked (?:in|off)|started|began|begun)\b|最终|最終"
     r"|\b(?:blew|chewed|got|went|ran) (?:through|past)\b"
 )
@@ -84,8 +85,14 @@ SURELY_DONE = re.compile(
 HEDGED = re.compile(
     r"\b(?:plan(?:s|ned|ning)?|projected|projection|expected|scheduled|target(?:ed)?|aims?"
     r"|supposed|estimate[ds]?|est|eta|predict(?:s|ed)?|forecast"
-    r"|wants?|wanted|prefers?|preferred)\b"  # a wish is no plan done: "Larry 一直想要 16K"
+    r"|wants?|wanted|prefers?|preferred"  # a wish is no plan done: "Larry 一直想要 16K"
+    r"|if|unless)\b|如果|假如|要是"  # nor a condition
     r"|计划|計劃|预计|預計|目标|目標|预定|預定|估计|預測|预测|想要|倾向|傾向|希望"
+)
+# An intent not to: "they're clearly not releasing the weights", "不打算开源" (not "not yet").
+NO_INTENT = re.compile(
+    r"\b(?:won'?t|will not|not going to|never going to|not releasing|no plans? to|never)\b"
+    r"|不会|不會|不打算|不准备|不準備|不可能|永远不|永遠不"
 )
 # A decision, a mistake in a record, a success: each needs a record saying so ("they've decided
 # to stay at 4k for good", "推特上的2.7e24是写错了"); a success where the record of that step
@@ -104,7 +111,8 @@ SUCCESS = re.compile(
 # Nothing ever went wrong: the records hold incidents (since a handoff, none is on record).
 NO_TROUBLE = re.compile(
     r"\b(?:zero|no|not a single|never had an?)\b.{0,20}\b(?:incidents?|crash(?:es)?|failures?"
-    r"|outages?|hiccups?)\b|\bnever (?:crashed|failed|broke)\b|\bsuper clean\b"
+    r"|outages?|hiccups?|restarts?|retries)\b|\bnever (?:crashed|failed|broke|restarted)\b"
+    r"|\bsuper clean\b"
     r"|一次都没|一次都沒|没(?:崩|出错|出錯)过|沒(?:崩|出錯)過|零事故|零故障|从没出过|從沒出過"
     r"|再也没出过|再也沒出過|再也没出|再也沒出"
 )
@@ -129,7 +137,6 @@ AS_PLANNED = re.compile(
     # 按计划 is "per the plan" too: done only with a done particle after it ("…按计划在80%切了")
     r"|(?:按计划|按計劃|照计划|照計劃)(?=[^，。,]*(?:了|完))"
 )
-STILL = re.compile(r"\bstill\b|仍|还是|還是|依然")
 # Someone's word for it: "the tracker said end date Nov 27" reports an estimate, but "Percy
 # said it's trained on 18.75T" still states the plan as done.
 SAID = re.compile(
@@ -151,6 +158,7 @@ REACHED = re.compile(r"\b(?:already|hit|reached|used up)\b|已经|已經|达到|
 LATE = re.compile(
     r"\b(?:behind|delayed|late|slipp(?:ed|ing)|sliding|abandon(?:ed)?|cancel(?:l?ed)?|dead"
     r"|killed|stopped|halted|paused|scrapped|pulled the plug|shut down|moved on|slower than"
+    r"|gave up|give up|giving up"
     r"|stepped away|left the project|ahead of schedule"
     r")\b|落后|落後|延期|推迟|推遲|放弃|放棄|取消|停了|烂尾|爛尾|暂停|不管|慢了|拖了|转头去|轉頭去|不搞了"
 )
@@ -165,11 +173,6 @@ SETBACK = re.compile(
 )
 STARTED = re.compile(r"\b(?:start|began|begun|kick|launch)|开训|開訓|开始|開始|启动|啟動|开跑|開跑")
 RUN_ID = re.compile(r"(?<![/\w-])hero-[a-z0-9_.-]*[a-z0-9]")  # not a URL's "/hero-run-535b"
-CURRENT = re.compile(
-    r"\b(?:current|now|latest|newest|live|rn|still|today|active)\b|目前|当前|當前|现在|現在|最新|正在"
-)
-# Now, as against "still" or "live": the figure of the newest record is meant.
-NOW = re.compile(r"\b(?:current(?:ly)?|now|latest|newest|rn|today)\b|目前|当前|當前|现在|現在|最新")
 # Words that name one fact of the records, when no figure says more.
 TERMS = (
     (re.compile(r"\bgb200\b|nvl72"), "hardware-gb200"),
@@ -186,7 +189,8 @@ TERMS = (
 # A reason given for something: "because", "caused by", "that's why", "是因为". A record that
 # states the cause (a claim holding the figures with "because" in it) still supports it.
 CAUSE = re.compile(
-    r"\b(?:because|caused by|due to|that'?s why|which is why|the reason)\b"
+    r"\b(?:because|caused by|due to|that'?s why|which is why|the reason|came from|stemmed from"
+    r"|traced (?:back )?to|blamed on)\b"
     r"|是因为|是因為|因为|因為|由于|由於|导致|導致|的原因|原因是|原因在于|原因在於|是为了|是為了"
     r"|(?<![原基])因(?![此而为為素])"  # "因 NoExecute taint": because of
 )
@@ -200,11 +204,6 @@ DAMAGE = re.compile(
 PUBLIC_CHECKPOINT = re.compile(
     r"(?:检查点|檢查點|checkpoint|ckpt|step-\d+).{0,24}(?:公开|公開|public|open)"
     r"|(?:公开|公開|public|open).{0,24}(?:检查点|檢查點|checkpoint|ckpt)"
-)
-# A later time, for a later phase or a release: no record dates one.
-FUTURE = re.compile(
-    r"\b(?:next (?:week|month)|tomorrow|soon|in \w+ weeks?)\b"
-    r"|下周|下週|下个月|下個月|明天|马上|馬上"
 )
 # The end of pretraining: a date other than the planned December 1 contradicts the plan.
 ENDING = re.compile(
@@ -271,6 +270,12 @@ CONTEXT_CHANGED = re.compile(
     r"\b(?:extended|moved|swapped|switched|bumped|upgraded|running at|now at|trains? at)\b"
     r"|扩到|擴到|扩展到|擴展到|切到|改成|上了|现在是|現在是|切过去|切過去|换过去|換過去"
     r"|\bkicked (?:in|off)\b|\b(?:doing|rn|right now)\b"  # "doing the 262k phase rn"
+    r"|\b(?:is|are) (?:running|underway|live|happening)\b|在跑|正在跑"
+)
+# A change from one figure to another: two records, each of its own day ("MFU went from
+# 26.47% to 29.44%").
+CHANGE = re.compile(
+    r"\bfrom\b.{0,40}\bto\b|\bvs\.?\b|\bup from\b|\bdown from\b|[从從].{0,20}[到至]|→|->"
 )
 # A context length the run had from its first step: it trained at 4K (the records to Oct 9).
 FROM_START = re.compile(

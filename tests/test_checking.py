@@ -46,6 +46,7 @@ RUMOURS9 = Path(__file__).parent / "data" / "rumours9.tsv"
 RUMOURS10 = Path(__file__).parent / "data" / "rumours10.tsv"
 RUMOURS11 = Path(__file__).parent / "data" / "rumours11.tsv"
 RUMOURS12 = Path(__file__).parent / "data" / "rumours12.tsv"
+RUMOURS13 = Path(__file__).parent / "data" / "rumours13.tsv"
 YOU = Chat("console", "console", "you")
 
 
@@ -212,6 +213,30 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("by Oct 6 it was past step 215k", [SUPPORTED]),
         # a wrong figure denied is no wrong figure
         ("计算预算是2.7e24 FLOPs，不是网上传的2.7e25", [SUPPORTED, NOT_CHECKED]),
+        # two events told as one: October 3's failed save, September 16's HTTP 405s
+        ("step-198000 那次 save fail 是 bucket 回 HTTP 405", [UNSUPPORTED]),
+        ("MFU went from 26.47% to 29.44%", [SUPPORTED]),  # a change: two records, as said
+        # a rung's figure is no figure of the run's
+        ("the hero run was trained on 926B tokens", [UNSUPPORTED]),
+        ("scaling ladder 總共有 5 階", [CONTRADICTED]),  # four rungs
+        # the present is the newest record: 13% was September 2's
+        ("it's barely 13% through", [UNSUPPORTED]),
+        ("Percy 在 X 上说 13% through training", [SUPPORTED]),  # a post, of its own time
+        # the plan's total a share is of is no plan stated as done
+        (
+            "tracker screenshot had 25.8%, step 100,845 / 390,251, 4.65T of 18T",
+            [SUPPORTED, SUPPORTED, SUPPORTED],
+        ),
+        # a plan told over clauses stays a plan; a condition is no fact
+        (
+            "context plan is 4k->8k at ~50%, 8k->65k at ~95%, then a 262k phase near the end",
+            [SUPPORTED, SUPPORTED, SUPPORTED],
+        ),
+        ("the 65k context phase is running", [PLAN_AS_FACT]),
+        # not released is on record; never to be released is nobody's word
+        ("they're clearly not releasing the weights", [UNSUPPORTED]),
+        ("weights are not released yet", [SUPPORTED]),
+        ("taint came from a CoreWeave maintenance window", [UNSUPPORTED]),  # cause unconfirmed
         # a projected finish is the tracker's estimate; a finish "like the tracker predicted"
         # is the run said to have ended
         ("the mtracker page projected a Nov 27 finish", [SUPPORTED]),
@@ -251,18 +276,19 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
     ("path", "assertions", "flagged", "true_flagged", "too_strong"),
     [
         # first sight (rules alone then): 47/99 flagged, 9/57 true ones flagged, 45 too strong
-        (RUMOURS, 172, 99, 3, 0),
+        (RUMOURS, 172, 99, 2, 0),
         (RUMOURS2, 248, 145, 0, 0),  # first sight: 110/146, 16/80, 22
         (RUMOURS3, 272, 140, 3, 0),  # first sight: 95/141, 24/104, 14
-        (RUMOURS4, 278, 146, 3, 0),  # first sight: 95/147, 17/105, 11
+        (RUMOURS4, 278, 145, 2, 0),  # first sight: 95/147, 17/105, 11
         (RUMOURS5, 278, 148, 1, 0),  # first sight (with the opinion): 131/148, 12/102, 7
-        (RUMOURS6, 246, 131, 4, 0),  # first sight (with the opinion): 110/131, 11/92, 9
-        (RUMOURS7, 236, 129, 2, 0),  # first sight (with the opinion): 111/129, 8/84, 7
-        (RUMOURS8, 223, 122, 0, 0),  # first sight (with the opinion): 107/123, 7/78, 7
+        (RUMOURS6, 246, 130, 5, 0),  # first sight (with the opinion): 110/131, 11/92, 9
+        (RUMOURS7, 236, 129, 1, 0),  # first sight (with the opinion): 111/129, 8/84, 7
+        (RUMOURS8, 223, 122, 1, 0),  # first sight (with the opinion): 107/123, 7/78, 7
         (RUMOURS9, 230, 123, 4, 0),  # first sight (with the opinion): 111/123, 10/84, 2
-        (RUMOURS10, 209, 111, 0, 0),  # first sight (with the opinion): 98/112, 8/77, 5
-        (RUMOURS11, 243, 131, 8, 0),  # first sight (with the opinion): 112/132, 15/87, 12
-        (RUMOURS12, 218, 118, 5, 1),  # first sight (with the opinion): 102/119, 10/79, 6
+        (RUMOURS10, 209, 111, 1, 0),  # first sight (with the opinion): 98/112, 8/77, 5
+        (RUMOURS11, 243, 132, 9, 0),  # first sight (with the opinion): 112/132, 15/87, 12
+        (RUMOURS12, 218, 118, 4, 1),  # first sight (with the opinion): 102/119, 10/79, 6
+        (RUMOURS13, 262, 134, 4, 2),  # first sight (with the opinion): 103/136, 13/103, 19
     ],
 )
 def test_the_blind_rumour_sets_stay_flagged_and_are_rarely_overstated(

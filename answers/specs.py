@@ -1,0 +1,38 @@
+"""What the run is, what it runs on and who pays for it, said otherwise than its spec's
+records: a dense model, other accelerators, another backer or donor, active parameters other
+than the A23B ("Marin 535B is dense", "trained on TPU v5p", "NVIDIA donated the GPUs", "32B
+active"). ``checking.py`` asks here before it weighs figures.
+"""
+
+from __future__ import annotations
+
+from answers.records import Records
+from answers.spec_words import (
+    A23B_MISREAD,
+    DENSE,
+    DONOR,
+    FOUNDATION,
+    OTHER_BACKER,
+    OTHER_HARDWARE,
+    active_misstated,
+)
+from answers.verdicts import CONTRADICTED, UNSUPPORTED
+
+Verdict = tuple[str, tuple[str, ...]]
+
+
+def misstated_spec(records: Records, text: str, *, denied: bool, about_run: bool) -> Verdict | None:
+    """The verdict on a spec said otherwise, and the claims it names; None if the text says
+    none (a denial, "not dense", is consistent with the records). ``about_run``: the message
+    names the run, so an active count in it is the run's."""
+    if A23B_MISREAD.search(text) or (about_run and active_misstated(text) and not denied):
+        return CONTRADICTED, ("architecture",)
+    if OTHER_BACKER.search(text) and not denied:  # no record names another backer
+        return UNSUPPORTED, records.known("hardware-gift", "hardware-gb200")
+    if DONOR.search(text) and not FOUNDATION.search(text):
+        return CONTRADICTED, records.known("hardware-gift")
+    if DENSE.search(text) and not denied:
+        return CONTRADICTED, ("architecture",)
+    if OTHER_HARDWARE.search(text) and not denied:
+        return CONTRADICTED, ("hardware-gb200",)
+    return None

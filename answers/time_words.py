@@ -1,0 +1,40 @@
+"""Words that place an assertion in time: now, still, a time to come, the present tense.
+
+A figure said of now is the newest record's ("MFU is 23% now" is September's figure); a later
+time is one no record dates. Each pattern runs over folded text (``answers.text.fold``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from answers.assertions import MONTH
+
+# Said of the run as it is now, or still: "current run id", "still on 4k".
+CURRENT = re.compile(
+    r"\b(?:current|now|latest|newest|live|rn|still|today|active)\b|目前|当前|當前|现在|現在|最新|正在"
+)
+# Now, as against "still" or "live": the figure of the newest record is meant.
+NOW = re.compile(r"\b(?:current(?:ly)?|now|latest|newest|rn|today)\b|目前|当前|當前|现在|現在|最新")
+# Unchanged: "still 4k seq len" is no change.
+STILL = re.compile(r"\bstill\b|仍|还是|還是|依然")
+# A later time, for a later phase or a release: no record dates one.
+FUTURE = re.compile(
+    r"\b(?:next (?:week|month)|tomorrow|soon|in \w+ weeks?)\b"
+    r"|下周|下週|下个月|下個月|明天|马上|馬上"
+)
+# The present, said of the run's progress with no day named: "it's barely 13% through" is
+# now, and 13% was September 2's ("13% after two weeks", "was 13% on Sept 2" are not now).
+_PRESENT = re.compile(
+    r"\b(?:it'?s|is|are|sits|sitting|stands|standing)\b|%\s*(?:done|through|complete)\b"
+)
+# (a figure someone said is of when they said it: "Percy 在 X 上说 13% through")
+_PAST = re.compile(
+    r"\b(?:was|were|had|after|back then|at the time|by then|said|says|posted|tweeted)\b"
+    r"|当时|當時|那时|那時|之后|之後|说|說"
+)
+
+
+def present(text: str) -> bool:
+    """Whether the text states the present, naming no day or time of its own."""
+    return bool(_PRESENT.search(text)) and not _PAST.search(text) and not MONTH.search(text)
