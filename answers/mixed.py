@@ -15,12 +15,14 @@ from answers.assertions import MONTH, months, substantial
 from answers.text import fold
 
 _CUT = re.compile(
-    r"\s+(?=(?:at|across|over|spread over|with|like the|because of|due to)\s)"
+    r"\s+(?=(?:at|on|across|over|spread over|with|like the|because of|due to)\s)"
     r"|\s*=\s*"
     r"|(?=之后|之後|到现在|到現在|因为|因為)"
-    r"|(?<=上)(?=[训訓跑])",
+    r"|(?<=上)(?=[训訓跑])"
+    r"|\s+(?=(?:ending|finishing|wrapping up|to end|to finish)\b)",
     re.IGNORECASE,
 )
+_ENDS = re.compile(r"(?:ending|finishing|wrapping up|to end|to finish)\b", re.IGNORECASE)
 # A half that places the other in time or in the run is no second assertion: "1.91 at step
 # 47k", "started at step 108,778 on Sep 16", "35% MFU across all 11 racks" bind a figure to
 # where it was measured.
@@ -37,7 +39,10 @@ def cuts(clause: str) -> list[tuple[str, str]]:
         left, right = clause[: match.start()].strip(), clause[match.end() :].strip()
         if not (left and right and substantial(left) and substantial(right)):
             continue
-        bound = _WHERE.search(fold(right)) or months(right) or _OPEN.search(fold(left))
+        # (an end put on a day is the assertion itself: "100-day plan | ending mid-December")
+        ends = bool(_ENDS.match(right))
+        dated = bool(months(right)) and not ends
+        bound = bool(_WHERE.search(fold(right)) or dated or _OPEN.search(fold(left)))
         if bound or _coordinate(left):
             continue
         found.append((left, right))

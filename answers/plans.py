@@ -51,7 +51,9 @@ def plan_as_fact(
     happened = happened or (
         not said and any(c.topic == topic and c.kind is ClaimKind.STATUS for c in on_record)
     )
-    if planned and not happened and (stated or REACHED.search(text)):
+    # "they did NOT extend context yet", "still 4k seq len": what has not changed
+    unchanged = NEGATION.search(text) or STILL.search(text)
+    if planned and not happened and not unchanged and (stated or REACHED.search(text)):
         return tuple(dict.fromkeys(planned))
     # a length near the plan's ("trained in ~100 days"), not any ("2 days later on the 21st")
     length = length_days(text)
@@ -59,8 +61,6 @@ def plan_as_fact(
     said_end = (DURATION.search(text) and near_plan) or (END.month, END.day) in months(text)
     if said_end and not hedged(text, said_too=False) and not PLANNED.search(text):
         return records.known("duration-plan", "expected-end")
-    # "they did NOT extend context yet", "still 4k seq len": what has not changed
-    unchanged = NEGATION.search(text) or STILL.search(text)
     changed = topic == "context-length" and CONTEXT_CHANGED.search(text) and not tested
     if topic in ("context-length", "phases") and (stated or changed) and not unchanged:
         return None if happened else records.claims(topic, kinds={ClaimKind.PLAN})[:1] or None

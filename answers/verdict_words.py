@@ -111,7 +111,9 @@ SUCCESS = re.compile(
 # Nothing ever went wrong: the records hold incidents (since a handoff, none is on record).
 NO_TROUBLE = re.compile(
     r"\b(?:zero|no|not a single|never had an?)\b.{0,20}\b(?:incidents?|crash(?:es)?|failures?"
-    r"|outages?|hiccups?|restarts?|retries)\b|\bnever (?:crashed|failed|broke|restarted)\b"
+    r"|outages?|hiccups?)\b|\bnever (?:crashed|failed|broke|restarted)\b"
+    # (not "no restarts during the trial": the trial's record says so)
+    r"|\b(?:zero|not a single|never had an?)\b.{0,20}\b(?:restarts?|retries)\b"
     r"|\bsuper clean\b"
     r"|一次都没|一次都沒|没(?:崩|出错|出錯)过|沒(?:崩|出錯)過|零事故|零故障|从没出过|從沒出過"
     r"|再也没出过|再也沒出過|再也没出|再也沒出"

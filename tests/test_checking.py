@@ -47,6 +47,7 @@ RUMOURS10 = Path(__file__).parent / "data" / "rumours10.tsv"
 RUMOURS11 = Path(__file__).parent / "data" / "rumours11.tsv"
 RUMOURS12 = Path(__file__).parent / "data" / "rumours12.tsv"
 RUMOURS13 = Path(__file__).parent / "data" / "rumours13.tsv"
+RUMOURS14 = Path(__file__).parent / "data" / "rumours14.tsv"
 YOU = Chat("console", "console", "you")
 
 
@@ -237,6 +238,11 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("they're clearly not releasing the weights", [UNSUPPORTED]),
         ("weights are not released yet", [SUPPORTED]),
         ("taint came from a CoreWeave maintenance window", [UNSUPPORTED]),  # cause unconfirmed
+        ("535B-A23B MoE on 1,024 GB200s", [SUPPORTED, UNSUPPORTED]),  # 704 GPUs, not 1,024
+        ("roughly 100-day plan ending mid-December", [CONTRADICTED]),  # the plan: Dec 1
+        ("the 535B has had zero restarts", [CONTRADICTED]),
+        # what has not changed is no plan done
+        ("context was still 4k even though they were past the 50% point", [SUPPORTED]),
         # a projected finish is the tracker's estimate; a finish "like the tracker predicted"
         # is the run said to have ended
         ("the mtracker page projected a Nov 27 finish", [SUPPORTED]),
@@ -279,16 +285,17 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         (RUMOURS, 172, 99, 2, 0),
         (RUMOURS2, 248, 145, 0, 0),  # first sight: 110/146, 16/80, 22
         (RUMOURS3, 272, 140, 3, 0),  # first sight: 95/141, 24/104, 14
-        (RUMOURS4, 278, 145, 2, 0),  # first sight: 95/147, 17/105, 11
+        (RUMOURS4, 278, 145, 3, 0),  # first sight: 95/147, 17/105, 11
         (RUMOURS5, 278, 148, 1, 0),  # first sight (with the opinion): 131/148, 12/102, 7
-        (RUMOURS6, 246, 130, 5, 0),  # first sight (with the opinion): 110/131, 11/92, 9
+        (RUMOURS6, 246, 131, 5, 0),  # first sight (with the opinion): 110/131, 11/92, 9
         (RUMOURS7, 236, 129, 1, 0),  # first sight (with the opinion): 111/129, 8/84, 7
-        (RUMOURS8, 223, 122, 1, 0),  # first sight (with the opinion): 107/123, 7/78, 7
+        (RUMOURS8, 223, 122, 0, 0),  # first sight (with the opinion): 107/123, 7/78, 7
         (RUMOURS9, 230, 123, 4, 0),  # first sight (with the opinion): 111/123, 10/84, 2
         (RUMOURS10, 209, 111, 1, 0),  # first sight (with the opinion): 98/112, 8/77, 5
         (RUMOURS11, 243, 132, 9, 0),  # first sight (with the opinion): 112/132, 15/87, 12
-        (RUMOURS12, 218, 118, 4, 1),  # first sight (with the opinion): 102/119, 10/79, 6
-        (RUMOURS13, 262, 134, 4, 2),  # first sight (with the opinion): 103/136, 13/103, 19
+        (RUMOURS12, 218, 118, 5, 1),  # first sight (with the opinion): 102/119, 10/79, 6
+        (RUMOURS13, 262, 133, 3, 2),  # first sight (with the opinion): 103/136, 13/103, 19
+        (RUMOURS14, 213, 113, 3, 0),  # first sight (with the opinion): 100/114, 8/79, 5
     ],
 )
 def test_the_blind_rumour_sets_stay_flagged_and_are_rarely_overstated(
