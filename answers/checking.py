@@ -228,6 +228,8 @@ class Checker:
                 chosen = sorted(
                     fitting or {c for h in each for c in h}, key=self.records.strongest_first
                 )
+                if self.records.crossed(said, chosen):  # "8K costs 3.1%": #9615's is 1.6%
+                    return Assertion(words, CONTRADICTED, tuple(chosen[:1]))
                 if NEGATION.search(text) and not any(self.records.denies(c) for c in chosen):
                     return Assertion(words, NOT_CHECKED)  # "never had a spike": the record had
                 progress = all(self.kb.claims[c].topic in PROGRESS_READINGS for c in chosen)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from answers.assertions import Figure, figure_index, month_parts, months, same
+from answers.assertions import Figure, figure_index, figures, month_parts, months, same
 from answers.statements import SAYS_AT, Statements
 from answers.text import fold, spaced
 from answers.verdict_words import ANNOUNCED, FIRST, LEADS, NEGATION, PEOPLE, SOURCE
@@ -172,6 +172,32 @@ class Records:
     def _said(self, claim_id: str) -> str:
         claim = self.kb.claims[claim_id]
         return spaced(fold(f"{claim.statement.en} {claim.statement.zh}"))
+
+    def crossed(self, said: list[Figure], claim_ids: Iterable[str]) -> bool:
+        """Whether a claim pairs two of the figures otherwise: #9615 gives "8K 1.6%, 16K
+        3.1%", so "8K costs 3.1%" crosses them. Only for two figures of different kinds, in a
+        claim listing several of each."""
+        said = [f for f in said if f.noun != "issue"]  # "#9615" names the record
+        if len(said) != 2 or {f.unit for f in said} != {"n", "%"}:
+            return False  # (a length and its share: "8K costs 3.1%")
+        first, second = said
+        for claim_id in claim_ids:
+            listed = [
+                f for f in figures(self.kb.claims[claim_id].statement.en) if f.unit in ("n", "%")
+            ]
+            kinds = [f.unit for f in listed]
+            # a list of pairs ("8K 1.6%, 16K 3.1%"), not "4K to 8K at 50%"
+            pairs = all(a != b for a, b in zip(kinds, kinds[1:], strict=False))
+            if not pairs or min(kinds.count(x.unit) for x in said) < 2:
+                continue
+            at = next((i for i, f in enumerate(listed) if same(f, first)), None)
+            if at is None:
+                continue
+            # the figure of the second kind next to the first, the following one on a tie
+            kin = [(abs(i - at), i < at, f) for i, f in enumerate(listed) if f.unit == second.unit]
+            if kin and not same(min(kin, key=lambda k: (k[0], k[1]))[2], second):
+                return True
+        return False
 
     def apart(self, said: list[Figure], each: list[list[str]]) -> bool:
         """Whether the figures are held only by dated records of different days: two events

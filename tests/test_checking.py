@@ -243,6 +243,9 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("the 535B has had zero restarts", [CONTRADICTED]),
         # what has not changed is no plan done
         ("context was still 4k even though they were past the 50% point", [SUPPORTED]),
+        # figures one record pairs otherwise: #9615 gives 8K 1.6%, 16K 3.1%
+        ("#9615 测出来是 8K 掉 3.1%，16K 才掉 1.6%", [CONTRADICTED, CONTRADICTED]),
+        ("8K costs 1.6%, 16K 3.1%", [SUPPORTED, SUPPORTED]),
         # a projected finish is the tracker's estimate; a finish "like the tracker predicted"
         # is the run said to have ended
         ("the mtracker page projected a Nov 27 finish", [SUPPORTED]),
