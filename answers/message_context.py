@@ -35,7 +35,7 @@ class MessageContext:
     written: dt.date | None = None  # the day it was written, for "last Tuesday"
     done: bool = False  # an earlier clause stated something as done
     day: str = ""  # the last day an earlier clause named ("oct 6"), as folded
-    planned: bool = False  # the clause before told a plan ("context plan is 4k->8k at ~50%")
+    planned: bool = False  # a plan told before, no done since ("context plan is 4k->8k …")
     before: str = ""  # the clause before, as read
 
     def folded(self, words: str) -> str:

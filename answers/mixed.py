@@ -3,8 +3,9 @@
 "trained on 18T tokens across 704 GPUs" says two things, one a plan stated as done and one
 a record's figure; "11 NVL72 racks = 792 GPUs" one true figure and one wrong one. A cut falls
 before a phrase that adds a figure or a circumstance to what came before ("across", "at",
-"with", "=", "because of", 之后, 到现在…). ``checking.py`` keeps a cut only when one side is
-supported and the other flagged, so a clause whose parts agree is judged whole.
+"on", "with", "=", "because of", "ending", 之后, 到现在…). ``checking.py`` keeps a cut only
+when one side is supported and the other flagged, so a clause whose parts agree is judged
+whole.
 """
 
 from __future__ import annotations
