@@ -48,6 +48,7 @@ RUMOURS11 = Path(__file__).parent / "data" / "rumours11.tsv"
 RUMOURS12 = Path(__file__).parent / "data" / "rumours12.tsv"
 RUMOURS13 = Path(__file__).parent / "data" / "rumours13.tsv"
 RUMOURS14 = Path(__file__).parent / "data" / "rumours14.tsv"
+RUMOURS15 = Path(__file__).parent / "data" / "rumours15.tsv"
 YOU = Chat("console", "console", "you")
 
 
@@ -287,18 +288,19 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         # first sight (rules alone then): 47/99 flagged, 9/57 true ones flagged, 45 too strong
         (RUMOURS, 172, 99, 2, 0),
         (RUMOURS2, 248, 145, 0, 0),  # first sight: 110/146, 16/80, 22
-        (RUMOURS3, 272, 140, 3, 0),  # first sight: 95/141, 24/104, 14
-        (RUMOURS4, 278, 145, 3, 0),  # first sight: 95/147, 17/105, 11
+        (RUMOURS3, 272, 140, 2, 0),  # first sight: 95/141, 24/104, 14
+        (RUMOURS4, 278, 145, 4, 0),  # first sight: 95/147, 17/105, 11
         (RUMOURS5, 278, 148, 1, 0),  # first sight (with the opinion): 131/148, 12/102, 7
-        (RUMOURS6, 246, 131, 5, 0),  # first sight (with the opinion): 110/131, 11/92, 9
+        (RUMOURS6, 246, 130, 5, 0),  # first sight (with the opinion): 110/131, 11/92, 9
         (RUMOURS7, 236, 129, 1, 0),  # first sight (with the opinion): 111/129, 8/84, 7
         (RUMOURS8, 223, 122, 0, 0),  # first sight (with the opinion): 107/123, 7/78, 7
-        (RUMOURS9, 230, 123, 4, 0),  # first sight (with the opinion): 111/123, 10/84, 2
+        (RUMOURS9, 230, 123, 3, 0),  # first sight (with the opinion): 111/123, 10/84, 2
         (RUMOURS10, 209, 111, 1, 0),  # first sight (with the opinion): 98/112, 8/77, 5
-        (RUMOURS11, 243, 132, 9, 0),  # first sight (with the opinion): 112/132, 15/87, 12
-        (RUMOURS12, 218, 118, 5, 1),  # first sight (with the opinion): 102/119, 10/79, 6
-        (RUMOURS13, 262, 133, 3, 2),  # first sight (with the opinion): 103/136, 13/103, 19
-        (RUMOURS14, 213, 113, 3, 0),  # first sight (with the opinion): 100/114, 8/79, 5
+        (RUMOURS11, 243, 132, 8, 0),  # first sight (with the opinion): 112/132, 15/87, 12
+        (RUMOURS12, 218, 118, 4, 1),  # first sight (with the opinion): 102/119, 10/79, 6
+        (RUMOURS13, 262, 133, 4, 2),  # first sight (with the opinion): 103/136, 13/103, 19
+        (RUMOURS14, 213, 112, 3, 0),  # first sight (with the opinion): 100/114, 8/79, 5
+        (RUMOURS15, 227, 121, 3, 2),  # first sight (with the opinion): 110/123, 8/81, 8
     ],
 )
 def test_the_blind_rumour_sets_stay_flagged_and_are_rarely_overstated(

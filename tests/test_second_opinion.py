@@ -59,21 +59,23 @@ def test_a_damaged_opinion_file_is_named_with_its_problem(tmp_path: Path) -> Non
     [
         # rules alone on the same set: 97/99, 2, 0 · 142/146, 3, 0 · 123/141, 7, 0 · 125/147, 6, 2
         # · 128/148, 4, 0 · 113/131, 10, 1 · 119/129, 4, 1 · 109/123, 4, 0 · 109/123, 5, 2 ·
-        # 94/112, 0, 1 · 109/132, 11, 5 · 97/119, 7, 4 · 110/136, 14, 9 · 91/114, 6, 6
-        ("rumours", 97, 2, 0),
-        ("rumours2", 144, 1, 0),
-        ("rumours3", 132, 8, 0),
-        ("rumours4", 134, 5, 2),
-        ("rumours5", 143, 4, 0),
-        ("rumours6", 122, 10, 1),
-        ("rumours7", 123, 3, 1),
-        ("rumours8", 117, 5, 0),
-        ("rumours9", 111, 6, 2),
-        ("rumours10", 102, 2, 1),
-        ("rumours11", 120, 14, 4),
-        ("rumours12", 109, 9, 4),
-        ("rumours13", 111, 13, 9),
-        ("rumours14", 100, 7, 5),
+        # 94/112, 0, 1 · 109/132, 11, 5 · 97/119, 7, 4 · 110/136, 14, 9 · 91/114, 6, 6 · 98/123,
+        # 7, 7
+        ("rumours", 97, 3, 0),
+        ("rumours2", 145, 0, 0),
+        ("rumours3", 133, 7, 0),
+        ("rumours4", 136, 7, 2),
+        ("rumours5", 143, 3, 0),
+        ("rumours6", 123, 10, 1),
+        ("rumours7", 124, 3, 0),
+        ("rumours8", 116, 5, 0),
+        ("rumours9", 113, 5, 2),
+        ("rumours10", 103, 2, 1),
+        ("rumours11", 118, 14, 4),
+        ("rumours12", 109, 6, 4),
+        ("rumours13", 109, 13, 9),
+        ("rumours14", 103, 7, 5),
+        ("rumours15", 111, 9, 7),
     ],
 )
 def test_each_set_held_out_from_the_opinion_is_checked_at_least_as_well(
