@@ -56,6 +56,7 @@ from answers.verdict_words import (
 )
 from answers.verdicts import (
     CONTRADICTED,
+    FLAGS,
     NOT_CHECKED,
     OFF_TOPIC,
     PLAN_AS_FACT,
@@ -77,7 +78,6 @@ FILE_NAMES = re.compile(
 
 
 STATIC = {"architecture", "hardware", "ladder", "started", "flops"}
-FLAGS = {CONTRADICTED, UNSUPPORTED, PLAN_AS_FACT}
 
 
 class Checker:

@@ -47,8 +47,8 @@ def overclaim(records: Records, text: str, denied: bool, before: str = "") -> Ve
     the clause before, which a record of it may need ("passed its trial, no restart")."""
     # "zero incidents": the records hold a dozen (not "the trial ran with no restart, retry
     # or error": its record says so)
-    said = records.says(NO_TROUBLE, [], f"{before} {text}", by_day=False)
-    if NO_TROUBLE.search(text) and not said:
+    trouble_free = NO_TROUBLE.search(text)
+    if trouble_free and not records.says(NO_TROUBLE, [], f"{before} {text}", by_day=False):
         since = SINCE.search(text)  # "换 run 之后再也没出过错": no record after it says
         return (UNSUPPORTED if since else CONTRADICTED), records.claims("incidents")[-1:]
     verdict = SUPPORTED if denied else UNSUPPORTED

@@ -55,10 +55,10 @@ class MessageContext:
         return SAME_DAY.sub(f" {self.day} ", text, count=1)
 
     def after(self, text: str, *, off_topic: bool) -> MessageContext:
-        """The context for the next clause, after this one (folded, its dates absolute)."""
+        """The context for the next clause, after this one (as ``folded`` reads it)."""
         # (a clause about another model states nothing of this run's as done)
         done = self.done or (states_done(text) and not off_topic)
-        named = [m[0] for m in MONTH.finditer(self.dated(text))]
+        named = [m[0] for m in MONTH.finditer(text)]
         planned = self.planned or bool(PLANNED.search(text))  # until a clause says done
         planned = planned and not AS_DONE.search(PLANNED.sub(" ", text))
         day = named[-1].strip() if named else self.day

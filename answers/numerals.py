@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import warnings
+from functools import lru_cache
 
 # A run of Chinese numerals that is a number, not a word with one in it: it holds a unit
 # (十 百 千 万 亿) or a decimal point ("一万八千亿", "六千", "一点八"), or a counter follows it
@@ -41,6 +42,7 @@ _WORDS = re.compile(
 )
 
 
+@lru_cache(maxsize=256)  # a clause is read again as the context of the next one
 def in_digits(text: str) -> str:
     """``text`` (folded) with its numbers written in words written in digits."""
     text = _TENTHS.sub(_tenths, text)

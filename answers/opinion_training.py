@@ -23,7 +23,7 @@ from pathlib import Path
 from answers.checking import Checker
 from answers.reading import reader_for
 from answers.second_opinion import FORMAT, MODEL, Features
-from answers.verdicts import CONTRADICTED, NOT_CHECKED, PLAN_AS_FACT, UNSUPPORTED, Assertion
+from answers.verdicts import FLAGS, NOT_CHECKED, Assertion
 from knowledge.knowledge_base import KnowledgeBase
 from knowledge.loader import load
 
@@ -50,7 +50,6 @@ TODAY = dt.date(2026, 12, 1)  # the day the sets are scored on (benchmarks/score
 WRITTEN = dt.date(2026, 11, 30)  # the day the sets' messages are written on ("last Tuesday")
 C = 1.0
 WITHIN = 0.8  # a clause "lies within" a label holding this share of its trigrams
-FLAGGING = {CONTRADICTED, UNSUPPORTED, PLAN_AS_FACT}
 
 
 def rules_checker(kb: KnowledgeBase) -> Checker:
@@ -72,8 +71,8 @@ def matched(label: str, found: Sequence[Assertion]) -> Assertion | None:
     if best is None or overlap(label, best.words) == 0:
         return None
     within = [f for f in found if overlap(f.words, label) >= WITHIN * max(1, len(f.words) - 2)]
-    flagged = [f for f in within if f.verdict in FLAGGING]
-    return best if best.verdict in FLAGGING or not flagged else flagged[0]
+    flagged = [f for f in within if f.verdict in FLAGS]
+    return best if best.verdict in FLAGS or not flagged else flagged[0]
 
 
 def examples(checker: Checker, names: Sequence[str]) -> list[tuple[Features, str]]:

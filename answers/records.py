@@ -39,6 +39,11 @@ class Records:
             | {kb.sources[link.source].published.month for link in kb.links_by_claim[c]}
             for c, days in self.days.items()
         }
+        # each claim's scaled figures and shares, in its statement's order (for pairs)
+        self.shares = {
+            c.id: [f for f in figures(c.statement.en) if f.unit in ("n", "%")]
+            for c in kb.claims.values()
+        }
         self.units: dict[str, set[str]] = {c: set() for c in kb.claims}
         for figure, claim_id in self.index:
             self.units[claim_id].add(figure.unit)
@@ -182,9 +187,7 @@ class Records:
             return False  # (a length and its share: "8K costs 3.1%")
         first, second = said
         for claim_id in claim_ids:
-            listed = [
-                f for f in figures(self.kb.claims[claim_id].statement.en) if f.unit in ("n", "%")
-            ]
+            listed = self.shares[claim_id]
             kinds = [f.unit for f in listed]
             # a list of pairs ("8K 1.6%, 16K 3.1%"), not "4K to 8K at 50%"
             pairs = all(a != b for a, b in zip(kinds, kinds[1:], strict=False))

@@ -39,6 +39,7 @@ def _parser(now: dt.datetime) -> DateDataParser:
     return DateDataParser(languages=_LANGUAGES, settings=settings)
 
 
+@lru_cache(maxsize=256)  # a clause is read again as the context of the next one
 def absolute(text: str, written: dt.date) -> str:
     """``text`` (folded) with each past relative date written as the day or month it names:
     "last tuesday percy posted" on 2026-11-30 → "nov 24 percy posted"."""

@@ -35,12 +35,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from answers.verdicts import FLAGS, NOT_CHECKED, OFF_TOPIC, SUPPORTED
 from knowledge.errors import KnowledgeInvalid, Problem
 
 MODEL = Path(__file__).parent / "data" / "second_opinion.json"
 FORMAT = 1
-SUPPORTED, NOT_CHECKED, OFF_TOPIC = "supported", "not-checked", "off-topic"
-FLAGS = frozenset({"contradicted", "unsupported", "plan-as-fact"})
 FLAG_UNCHECKED = 0.7
 FLAG_SUPPORTED = 0.7
 # Flags a model reading of "true" can put in doubt: not a record contradicting a figure or date

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 SUPPORTED, CONTRADICTED, UNSUPPORTED = "supported", "contradicted", "unsupported"
 PLAN_AS_FACT, OFF_TOPIC, NOT_CHECKED = "plan-as-fact", "off-topic", "not-checked"
+# The verdicts that flag an assertion: a reader is told not to take it as it stands.
+FLAGS = frozenset({CONTRADICTED, UNSUPPORTED, PLAN_AS_FACT})
 
 
 @dataclass(frozen=True)

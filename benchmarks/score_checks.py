@@ -39,12 +39,12 @@ from answers.opinion_training import (  # noqa: E402
     rules_checker,
 )
 from answers.second_opinion import Features, Opinion, load_opinion, opinion_of  # noqa: E402
+from answers.verdicts import FLAGS  # noqa: E402
 from bot.core import Core  # noqa: E402
 from knowledge.clock import fixed_clock  # noqa: E402
 from knowledge.loader import load  # noqa: E402
 
 TODAY = dt.datetime(2026, 12, 1, 12, 0, tzinfo=dt.UTC)
-FLAGS = {"contradicted", "unsupported", "plan-as-fact"}
 
 
 @cache

@@ -27,7 +27,7 @@ from bot.chat.language import locale_language, wants_traditional
 from bot.chat.pictures import Picture, progress_picture
 from bot.chat.subscriptions import Subscriptions
 from bot.chat.texts import Notice
-from bot.chat.where import Chat
+from bot.chat.where import Chat, Quoted
 from bot.core import Core
 from bot.digest.builder import DigestService
 from bot.digest.sending import Sender
@@ -212,9 +212,11 @@ class Conversation:
         *,
         sender: Sender | None = None,
         bot_name: str | None = None,
+        quoted: Quoted | None = None,
     ) -> None:
         """Run ``/name words``; everything it says goes to ``say``. A digest goes through
-        ``sender`` when the platform has one for digests (retries, splitting), else ``say``."""
+        ``sender`` when the platform has one for digests (retries, splitting), else ``say``.
+        ``quoted``: the message the command replies to (``/check`` with no words checks it)."""
         lang = self.language(chat)
         if name in TOPIC_COMMANDS:
             await say(self.topic(chat, name))
@@ -231,8 +233,12 @@ class Conversation:
         elif name in ("subscribe", "unsubscribe", "settings"):
             await say(self._told(chat, self._subscription(chat, name, words, lang)))
         elif name == "check":
-            said = self.check(chat, " ".join(words)) if words else self.notice(chat, "check_usage")
-            await say(said)
+            if words:
+                await say(self.check(chat, " ".join(words)))
+            elif quoted is not None:
+                await say(self.check(chat, quoted.text, quoted.written))
+            else:
+                await say(self.notice(chat, "check_usage"))
         elif name == "why":
             await say(self.why(chat, words) if words else self.notice(chat, "why_usage"))
         elif name == "chart":

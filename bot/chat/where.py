@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 
 from bot.store.contract import Destination
@@ -35,3 +36,12 @@ class Chat:
     def may_manage(self) -> bool:
         """Who may change this chat's digest: anyone in a private chat, else its managers."""
         return self.private or self.manager or self.curator
+
+
+@dataclass(frozen=True)
+class Quoted:
+    """The message a command answers to (a Telegram reply, a forward): its words, and when
+    they were written, so its "last Tuesday" is the Tuesday before it."""
+
+    text: str
+    written: dt.datetime | None = None

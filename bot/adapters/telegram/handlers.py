@@ -8,7 +8,6 @@ person an administrator of the group?), and send.
 
 from __future__ import annotations
 
-import datetime as dt
 import logging
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
@@ -35,7 +34,7 @@ from bot.chat.conversation import Conversation, Said
 from bot.chat.pictures import Picture
 from bot.chat.subscriptions import NEEDS_MANAGER
 from bot.chat.texts import HTML, Notice
-from bot.chat.where import Chat
+from bot.chat.where import Chat, Quoted
 from bot.digest.sending import Sender
 from bot.store.contract import Destination
 
@@ -64,19 +63,14 @@ class Handlers:
         async def handler(update: Update, context: Context) -> None:
             manager = name in NEEDS_MANAGER and await self._is_manager(update)
             chat = self.chat(update, manager=manager)
-            words: tuple[str, ...] = tuple(context.args or ())
-            replied = _replied_text(update)
-            if name == "check" and not words and replied:  # "/check" as a reply to a message
-                written = _replied_date(update)  # its "last Tuesday" is the one before it
-                await self._say(update, self.conversation.check(chat, replied, written))
-                return
             await self.conversation.command(
                 chat,
                 name,
-                words,
+                tuple(context.args or ()),
                 partial(self._say, update),
                 sender=self.sender_for(context.bot),
                 bot_name=_handle(context.bot),
+                quoted=_replied(update),  # "/check" as a reply to a message
             )
 
         handler.__doc__ = f"/{name}"
@@ -233,18 +227,12 @@ class Handlers:
             await with_retries(send, base_wait=self.retry_wait)
 
 
-def _replied_text(update: Update) -> str:
+def _replied(update: Update) -> Quoted | None:
+    """The message this one replies to, with the date it was written, if it has words."""
     message = update.effective_message
     replied = message.reply_to_message if message is not None else None
-    if replied is None:
-        return ""
-    return replied.text or replied.caption or ""
-
-
-def _replied_date(update: Update) -> dt.datetime | None:
-    message = update.effective_message
-    replied = message.reply_to_message if message is not None else None
-    return replied.date if replied is not None else None
+    text = (replied.text or replied.caption or "") if replied is not None else ""
+    return Quoted(text, replied.date) if replied is not None and text else None
 
 
 def _handle(bot: Bot) -> str | None:
