@@ -14,6 +14,7 @@ share of its topic; "roughly" and "~" hedge a plan; "behind", "diverged" are uns
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
 import pytest
@@ -29,7 +30,7 @@ from answers.checking import (
 )
 from benchmarks.score_checks import score
 from bot.chat.conversation import Conversation as Chats
-from bot.chat.where import Chat
+from bot.chat.where import Chat, Quoted
 from bot.digest.builder import DigestService
 from tests.conftest import Conversation
 
@@ -336,6 +337,18 @@ def test_a_question_checked_is_answered_not_judged(bot: Conversation) -> None:
     assert reply.kind != "check" and "has started" in reply.body
     reply = chats.check(YOU, "训练完了吗？")
     assert reply.kind != "check" and reply.language == "zh"
+
+
+def test_a_forward_is_checked_in_a_private_chat_and_asked_elsewhere(bot: Conversation) -> None:
+    chats = Chats(bot.core, DigestService(bot.core.kb, bot.core.renderer))
+    rumour = "Marin 535B finished training last week"
+    forward = Quoted(rumour, dt.datetime(2026, 11, 20, tzinfo=dt.UTC))
+    checked = chats.said(YOU, rumour, forwarded=forward)
+    assert checked.kind == "check" and "no record supports it" in checked.body
+    group = Chat("telegram", "-100", "bob", private=False)  # a forward that mentions the bot
+    asked = chats.said(group, "has it started?", forwarded=forward)
+    assert asked.kind != "check" and "has started" in asked.body
+    assert "/check" in chats.said(YOU, "   ", forwarded=forward, bot="@marin_watch_bot").body
 
 
 def test_a_question_beside_a_claim_is_no_assertion(bot: Conversation) -> None:

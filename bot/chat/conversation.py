@@ -22,7 +22,7 @@ from answers.reply import Reply
 from answers.script import traditional_reply
 from answers.second_opinion import load_opinion
 from answers.why import why_reply
-from bot.chat.digest_requests import DigestRequests
+from bot.chat.digest_requests import DigestRequests, SayingSender
 from bot.chat.language import locale_language, wants_traditional
 from bot.chat.pictures import Picture, progress_picture
 from bot.chat.subscriptions import Subscriptions
@@ -32,7 +32,7 @@ from bot.core import Core
 from bot.digest.builder import DigestService
 from bot.digest.sending import Sender
 from bot.followups import Followups, ask_in
-from bot.store.contract import Destination, Store
+from bot.store.contract import Store
 from knowledge.clock import Clock
 
 Said = Reply | Notice | Picture
@@ -201,6 +201,17 @@ class Conversation:
             ),
         )
 
+    def said(
+        self, chat: Chat, words: str, *, forwarded: Quoted | None = None, bot: str | None = None
+    ) -> Reply:
+        """Words sent to the bot outside a command. A message forwarded into a private chat
+        is a message to check, of the day it was written; nothing said gets the help."""
+        if not words.strip():
+            return self.help(chat, bot)
+        if forwarded is not None and chat.private:
+            return self.check(chat, words, forwarded.written)
+        return self.ask(chat, words)
+
     # --- commands ---------------------------------------------------------------------------
 
     async def command(
@@ -284,14 +295,3 @@ class Conversation:
 
     def error(self, chat: Chat) -> Notice:
         return self.notice(chat, "error")
-
-
-class SayingSender:
-    """A digest ``Sender`` that answers in the conversation, instead of posting by itself."""
-
-    def __init__(self, say: Say) -> None:
-        self.say = say
-
-    async def send(self, destination: Destination, reply: Reply, *, skip: int = 0) -> None:
-        # An answer to a command is never retried, so there is nothing to skip.
-        await self.say(reply)

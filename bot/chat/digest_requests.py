@@ -9,8 +9,9 @@ unrecorded, with the command that gives the whole window in a private chat.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
+from answers.reply import Reply
 from bot.chat import args as parse
 from bot.chat.subscriptions import invalid
 from bot.chat.texts import Notice
@@ -19,7 +20,7 @@ from bot.digest.builder import DigestService
 from bot.digest.delivery import deliver_now
 from bot.digest.sending import Sender
 from bot.digest.window import Window
-from bot.store.contract import Store
+from bot.store.contract import Destination, Store
 from knowledge.clock import Clock
 
 # A group sees this many changed claims; the rest are a private /digest away.
@@ -99,3 +100,14 @@ def _whole_window(platform: str, start: dt.date, today: dt.date) -> str:
         days = min(max((today - start).days + 1, 1), parse.DIGEST_DAYS.stop - 1)
         return f"/digest days:{days}"
     return f"/digest since {start.isoformat()}"
+
+
+class SayingSender:
+    """A digest ``Sender`` that answers in the conversation, instead of posting by itself."""
+
+    def __init__(self, say: Callable[[Reply], Awaitable[None]]) -> None:
+        self.say = say
+
+    async def send(self, destination: Destination, reply: Reply, *, skip: int = 0) -> None:
+        # An answer to a command is never retried, so there is nothing to skip.
+        await self.say(reply)

@@ -218,7 +218,7 @@ class MarinClient(discord.Client):
             private=message.guild is None,
             server=str(message.guild.id) if message.guild is not None else None,
         )
-        reply = self.conversation.ask(chat, strip_mentions(message.content, me.id))
+        reply = self.conversation.said(chat, strip_mentions(message.content, me.id))
         await self.post(message.channel, render(reply), self.view_for(reply), reply_to=message)
 
     def view_for(self, reply: Reply) -> discord.ui.View | None:

@@ -84,16 +84,11 @@ class Handlers:
         question = question_in(message, context.bot.username, context.bot.id)
         if question is None:
             return
-        chat = self.chat(update)
-        if chat.private and message.forward_origin is not None and question:
-            # a message forwarded to the bot is a message to check, not a question
-            written = message.forward_origin.date  # when the original was written
-            await self._say(update, self.conversation.check(chat, question, written))
-            return
-        if question:
-            reply = self.conversation.ask(chat, question)
-        else:
-            reply = self.conversation.help(chat, _handle(context.bot))
+        origin = message.forward_origin  # a forward: its words as written, on its own day
+        forwarded = None if origin is None else Quoted(question, origin.date)
+        reply = self.conversation.said(
+            self.chat(update), question, forwarded=forwarded, bot=_handle(context.bot)
+        )
         await self._say(update, reply)
 
     async def unknown_command(self, update: Update, context: Context) -> None:
