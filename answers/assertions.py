@@ -19,9 +19,10 @@ MAX_ASSERTIONS = 8  # a wall of text is checked in its first eight assertions
 # Sentences, then clauses. An ASCII comma between digits is a thousands separator ("2,048"),
 # never a full-width one; a comma after a figure still parts clauses ("…step121638, it's"), as
 # a spaced dash does ("… — it's right there in current_run.py"). An abbreviation's full stop
-# does not ("est. end Nov 27").
+# does not ("est. end Nov 27", "the total incl. post-training").
 _SENTENCES = re.compile(
-    r"(?<!\best\.)(?<!\bvs\.)(?<!approx\.)(?<=[.!?])\s+"
+    r"(?<!\best\.)(?<!\bvs\.)(?<!approx\.)(?<!\bincl\.)(?<!\betc\.)(?<!e\.g\.)(?<!i\.e\.)"
+    r"(?<=[.!?])\s+"
     r"|[。！？；;|｜·•✅❌✔➡👉🚀🔥\n（）()，、]+"
     r"|(?:(?<!\d),|,(?!\d))\s*|\s[—–-]\s"
 )
@@ -42,7 +43,7 @@ _FIGURE = re.compile(
     r"(?=((?:\s*[\w-]+){0,3}))",
     re.IGNORECASE,
 )
-_ISSUE = re.compile(r"#\s?(\d+)|\b(?:pr|issue)\s?#?\s?(\d{3,})\b", re.IGNORECASE)
+ISSUE = re.compile(r"#\s?(\d+)|\b(?:pr|issue)\s?#?\s?(\d{3,})\b", re.IGNORECASE)
 # The run's own name is no figure of it: "Marin 535B is behind" states nothing about 535B.
 # ("535B total" or "535B 总参" is the figure again)
 _NAME = re.compile(
@@ -154,8 +155,8 @@ _MEASURE = re.compile(r"^[个個条條]")
 def figures(text: str) -> list[Figure]:
     """The figures of ``text``; the numbers of its dates ("Oct 3", "8 月 19 日") are not."""
     # "#9615" is an issue or pull request, not 9615 of anything that follows it
-    found = [Figure(float(a or b), "exact", "issue", 0.5) for a, b in _ISSUE.findall(text)]
-    text = _ISSUE.sub(" ", text)
+    found = [Figure(float(a or b), "exact", "issue", 0.5) for a, b in ISSUE.findall(text)]
+    text = ISSUE.sub(" ", text)
     text = _ACTIVE_OF.sub(" ", _NAME.sub(" ", MONTH.sub(" ", fold(text))))
     for match in _FIGURE.finditer(text):
         digits, unit, after = match.groups()

@@ -32,10 +32,7 @@ from answers.render import Renderer
 from answers.reply import Reply
 from answers.second_look import SecondLook
 from answers.second_opinion import Opinion
-from answers.spec_words import (
-    MONEY,
-    RUNGS,
-)
+from answers.spec_words import MONEY, RUNGS
 from answers.specs import misstated_spec
 from answers.statements import SAYS_AT
 from answers.text import fold, spaced
@@ -147,6 +144,7 @@ class Checker:
         found = (
             failed_instead(self.records, text, held)
             or overclaim(self.records, text, denied, context.before)
+            or self.records.references.misnamed(words)
             or (None if denied else judgment(self.records, words, text, held, topic))
         )
         if found is not None:

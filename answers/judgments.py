@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import re
 
-from answers.assertions import months
+from answers.assertions import figures, months
 from answers.end_dates import END
 from answers.records import Records
+from answers.spec_words import ALL_RACKS, ONE_RACK, SCOPE
 from answers.time_words import FUTURE
 from answers.verdict_words import (
     BEGUN,
@@ -36,9 +37,7 @@ from answers.verdict_words import (
     WRONG,
     hedged,
 )
-from answers.verdicts import CONTRADICTED, PLAN_AS_FACT, SUPPORTED, UNSUPPORTED
-
-Verdict = tuple[str, tuple[str, ...]]
+from answers.verdicts import CONTRADICTED, PLAN_AS_FACT, SUPPORTED, UNSUPPORTED, Verdict
 
 
 def overclaim(records: Records, text: str, denied: bool, before: str = "") -> Verdict | None:
@@ -69,7 +68,8 @@ def overclaim(records: Records, text: str, denied: bool, before: str = "") -> Ve
         return (UNSUPPORTED if never else verdict), records.known("model-not-released")
     if PUBLIC_CHECKPOINT.search(text):
         return verdict, records.known("checkpoints-not-public", "model-not-released")
-    if SCORED.search(text) or REPORT.search(text):
+    # (a throughput benchmark on one rack is a measurement on record, not an evaluation)
+    if (SCORED.search(text) or REPORT.search(text)) and not ONE_RACK.search(text):
         return verdict, records.known("no-evaluations")
     return None
 
@@ -106,6 +106,16 @@ def judgment(
     for claimed in (DECIDED, MISTAKE, LEADS):  # "负责人是李飞飞": no record names her
         if claimed.search(text) and not records.says(claimed, held, words, by_day=False):
             return UNSUPPORTED, first
+    said = figures(text)
+    if SCOPE.search(text) and LATER_PHASE.search(text) and any(f.unit == "flops" for f in said):
+        return UNSUPPORTED, records.known("flops-gap-unexplained")  # "5e24 includes post-training"
+    measured = [h for f, h in zip(said, held, strict=True) if f.noun != "rack" and h]
+    if measured and (ALL_RACKS.search(text) or ONE_RACK.search(text)):
+        # "30.9% MFU on the full 11 racks" (one rack's), "single-rack benchmark 才 29.44%"
+        # (the eleven racks' trial)
+        one_rack = [records.held_say(ONE_RACK, [h]) for h in measured]
+        if all(one_rack) if ALL_RACKS.search(text) else not any(one_rack):
+            return CONTRADICTED, tuple(measured[0][:1])
     if CAUSE.search(text) and not records.says(CAUSE, held, words, by_day=False):
         return UNSUPPORTED, first  # "the gap is because 5e24 counts post-training"
     # a later phase said to be part of something the records give without it ("5e24 那个数字

@@ -29,8 +29,9 @@ _ENDS = re.compile(r"(?:ending|finishing|wrapping up|to end|to finish)\b", re.IG
 # where it was measured.
 _WHERE = re.compile(r"\bstep|步|\bnow\b|现在|現在|\bweek|\bday|\brun\b|\bracks? in prod|\d+k\b")
 
-# A half that ends waiting for its figure ("loss at 147k was | like 2.5") says nothing alone.
-_OPEN = re.compile(r"\b(?:is|was|are|were|be|been|of|to|the|a)$|[是为為]$")
+# A half that ends waiting for its figure ("loss at 147k was | like 2.5") says nothing alone,
+# nor one whose figure waits for what it counts ("gets 78 | on MMLU").
+_OPEN = re.compile(r"\b(?:is|was|are|were|be|been|of|to|the|a)$|[是为為]$|(?<![#\w.,])\d[\d,.]*$")
 
 
 def cuts(clause: str) -> list[tuple[str, str]]:

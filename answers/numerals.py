@@ -66,8 +66,10 @@ def _tenths(match: re.Match[str]) -> str:
 
 def _chinese(match: re.Match[str]) -> str:
     run, after = match[0], match.string[match.end() : match.end() + 1]
-    # (not "一级", "每一档": a rung, not one of them; nor "十几", "五千多": about so many)
-    counted = _COUNTER.match(after) and run != "一"
+    # (not "一级", "每一档": a rung, not one of them; nor "十几", "五千多": about so many;
+    # but "十二月一日" is December 1)
+    day = after in "日号號" and match.string[match.start() - 1 : match.start()] == "月"
+    counted = _COUNTER.match(after) and (run != "一" or day)
     if not (_ZH_UNIT.search(run) or counted) or _ZH_IDIOMS.match(run) or after in _ABOUT:
         return run
     import cn2an  # imported on first use: ask never pays for it (about 0.1 s)

@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterable
 
 from answers.assertions import Figure, figure_index, figures, month_parts, months, same
+from answers.references import References
 from answers.statements import SAYS_AT, Statements
 from answers.text import fold, spaced
 from answers.verdict_words import ANNOUNCED, FIRST, LEADS, NEGATION, PEOPLE, SOURCE
@@ -17,7 +18,7 @@ NEAR_ENOUGH = 0.2  # a statement this near that uses the assertion's own word sa
 PROGRESS_READINGS = ("progress", "tokens-so-far", "schedule", "finished", "progress-history")
 SCHEDULE = {"tokens", "phases", "duration"}
 # What the run measures as it goes: its newest record gives the figure of now.
-MEASURED = {*PROGRESS_READINGS, "throughput", "loss"}
+MEASURED = {*PROGRESS_READINGS, "throughput", "loss", "checkpoints"}
 SHARES = {"throughput", "phases", "context-length", "tokens"}  # topics with shares of their own
 
 
@@ -26,6 +27,7 @@ class Records:
         self.kb = kb
         self.index = figure_index(kb)
         self.statements = Statements(kb)
+        self.references = References(kb)  # "#8435 is the status log": #8506 is
         # (month, day) each claim is about: its own date and the dates its statement names
         self.days = {
             c.id: {d for d in months(c.statement.en) if d[1] is not None}

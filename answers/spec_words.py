@@ -59,3 +59,18 @@ A23B_MISREAD = re.compile(
     r"a23b\W*(?:thing\s+)?(?:is|was|=|just|only|只是|就是|是).{0,30}"
     r"(?:version|tag|name|code ?name|版本|代号|代號|名字)"
 )
+
+# A figure measured on one rack ("still on one rack", "one GB200 NVL72 rack"), said of the
+# whole run: the eleven racks, all of them, the cluster.
+ONE_RACK = re.compile(
+    r"\b(?:one|single|1)[- ](?:[\w-]+ ){0,3}?rack\b|one-rack|单机柜|單機櫃|一个机柜|一個機櫃"
+)
+ALL_RACKS = re.compile(
+    r"\b(?:11|eleven|all|full|whole|entire|every)(?: the)? (?:[\w-]+ ){0,2}?(?:racks|cluster)\b"
+    r"|(?:11|十一)\s*个?\s*机柜|(?:11|十一)\s*個?\s*機櫃|(?:所有|全部|整个|整個)\s*(?:机柜|機櫃|集群|叢集)"
+)
+# What the FLOPs figure covers: no record says (the gap between 2.7e24 and 5e24 is unexplained)
+SCOPE = re.compile(
+    r"\b(?:includ\w*|incl\b|counts?|counting|covers?|covering|accounts? for)\b"
+    r"|算上|算进|算進|包括|包含|涵盖|涵蓋|含了"
+)

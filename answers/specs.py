@@ -16,9 +16,7 @@ from answers.spec_words import (
     OTHER_HARDWARE,
     active_misstated,
 )
-from answers.verdicts import CONTRADICTED, UNSUPPORTED
-
-Verdict = tuple[str, tuple[str, ...]]
+from answers.verdicts import CONTRADICTED, UNSUPPORTED, Verdict
 
 
 def misstated_spec(records: Records, text: str, *, denied: bool, about_run: bool) -> Verdict | None:

@@ -15,7 +15,9 @@ CURRENT = re.compile(
     r"\b(?:current|now|latest|newest|live|rn|still|today|active)\b|目前|当前|當前|现在|現在|最新|正在"
 )
 # Now, as against "still" or "live": the figure of the newest record is meant.
-NOW = re.compile(r"\b(?:current(?:ly)?|now|latest|newest|rn|today)\b|目前|当前|當前|现在|現在|最新")
+NOW = re.compile(
+    r"\b(?:current(?:ly)?|now|latest|newest|rn|today|stuck)\b|目前|当前|當前|现在|現在|最新|卡在"
+)
 # Unchanged: "still 4k seq len" is no change.
 STILL = re.compile(r"\bstill\b|仍|还是|還是|依然")
 # A later time, for a later phase or a release: no record dates one.

@@ -87,7 +87,7 @@ HEDGED = re.compile(
     r"|supposed|estimate[ds]?|est|eta|predict(?:s|ed)?|forecast"
     r"|wants?|wanted|prefers?|preferred"  # a wish is no plan done: "Larry 一直想要 16K"
     r"|if|unless)\b|如果|假如|要是"  # nor a condition
-    r"|计划|計劃|预计|預計|目标|目標|预定|預定|估计|預測|预测|想要|倾向|傾向|希望"
+    r"|计划|計劃|预计|預計|目标|目標|预定|預定|估计|預測|预测|(?<![思理感回])想(?![法到起])|倾向|傾向|希望"
 )
 # An intent not to: "they're clearly not releasing the weights", "不打算开源" (not "not yet").
 NO_INTENT = re.compile(
@@ -134,7 +134,8 @@ FORECAST_END = re.compile(
 # Done as the plan said: no hedge ("cooldown也按计划在80%切了", "came in at 2.04 exactly like
 # the forecast" are the plan stated as done).
 AS_PLANNED = re.compile(
-    r"\b(?:as planned|like (?:they )?planned|as scheduled|on schedule|(?:exactly )?like the "
+    r"\b(?:as planned|like (?:they )?planned|(?:like|as) the plan (?:said|says)|as scheduled"
+    r"|on schedule|(?:exactly )?like the "
     r"forecast|right on time)\b|如期"
     # 按计划 is "per the plan" too: done only with a done particle after it ("…按计划在80%切了")
     r"|(?:按计划|按計劃|照计划|照計劃)(?=[^，。,]*(?:了|完))"
@@ -147,7 +148,9 @@ SAID = re.compile(
 )
 # An approximate figure: a plan is usually told this way, so it hedges, unless a done word
 # says otherwise (SURELY_DONE).
-APPROXIMATE = re.compile(r"\b(?:roughly|about|around|approximately)\b|~|大约|大約|左右|约")
+APPROXIMATE = re.compile(
+    r"\b(?:roughly|about|around|approximately)\b|~|大约|大約|左右|约|大概|差不多"
+)
 # A run's length in months or days: something of this run's to check, whatever the reading.
 DURATION = re.compile(
     r"\b(?:\d+|three|two|four)\s*(?:months?|days?)\b|[一二三四五六\d]+\s*[个個]月|\d+\s*天"
@@ -228,7 +231,7 @@ SOURCE = re.compile(
     rf"(?:according to|per|据|據)\s*{PEOPLE.pattern}"
     rf"|{PEOPLE.pattern}(?:\s+\w+)?\s*(?:said|says|posted|tweeted|wrote|说|說|表示|称|稱|发|發)"
 )
-ANNOUNCED = re.compile(r"\b(?:announc\w*|posted|tweeted)\b|官宣|宣布|公布")
+ANNOUNCED = re.compile(r"\b(?:announc\w*|posted|tweet(?:s|ed)?)\b|官宣|宣布|公布|发推|發推|推文")
 # The loss diverging or blowing up: no record says it did (a subset of BEHIND).
 # (the loss blew up; a save or a quota that "blew up" failed: a setback)
 DIVERGED = re.compile(
@@ -292,4 +295,6 @@ def states_done(text: str) -> bool:
     # (not the run's own start: "started training this week!! 18.75T tokens planned"; a later
     # phase's does: "cooldown 已经开始了，phase 3 mixture 上线了")
     past = AS_DONE.search(text) and not (STARTED.search(text) and not LATER_PHASE.search(text))
-    return bool(DONE.search(text) or past) and not denial(text)
+    # (a forecast states nothing done: "預計十二月一日結束預訓練，大概一百天")
+    forecast = hedged(text, said_too=False, approximate_too=False)
+    return bool(DONE.search(text) or past) and not denial(text) and not forecast

@@ -17,6 +17,8 @@ SUPPORTED, CONTRADICTED, UNSUPPORTED = "supported", "contradicted", "unsupported
 PLAN_AS_FACT, OFF_TOPIC, NOT_CHECKED = "plan-as-fact", "off-topic", "not-checked"
 # The verdicts that flag an assertion: a reader is told not to take it as it stands.
 FLAGS = frozenset({CONTRADICTED, UNSUPPORTED, PLAN_AS_FACT})
+# A verdict before it is put on words: the verdict, and the claims it rests on.
+Verdict = tuple[str, tuple[str, ...]]
 
 
 @dataclass(frozen=True)

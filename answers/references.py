@@ -1,0 +1,129 @@
+"""A record named by its number ("#8506", "PR #8588") must be the record described.
+
+People who follow the run closely name its issues and pull requests, and swap them: "#8435 is
+the status log" (it is the plan; the log is #8506), "atomic_rename landed in #8588" (#8974).
+Each number is known by the passages that name it: the sentence of a claim's statement, a
+record's title or its quoted words. The words said beside a number are compared, as n-grams
+weighted by rarity (as ``statements.py`` compares a clause with a claim), with every number's
+passages. The number is misnamed when another number's passage is clearly nearer and shares
+a telling word with the description that no passage of the number said has: "status log"
+for #8435. Nearness alone would swap "#9615 is still just tests" for #8435's "still open".
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+
+from answers.assertions import ISSUE
+from answers.grams import features
+from answers.text import fold
+from answers.verdicts import CONTRADICTED, Verdict
+from knowledge.knowledge_base import KnowledgeBase
+from knowledge.schema import Stance, Strength
+
+_NUMBER = re.compile(r"#\s?(\d{3,6})")
+# A claim's sentence, or a part of it, is about the numbers it names ("the status log is #8506;
+# the plan is issue #8435": two passages).
+_SENTENCE = re.compile(r"[;；。]|\.\s|,\s(?:and|while|but)\s|，")
+# What a number is said to be ends where another thing begins ("the MoE optimization stack
+# and the py-spy fix (#9998)": only "the py-spy fix" describes #9998)…
+_PARTS = re.compile(r"\s(?:and|while|but)\s|[;；]|\s[+&]\s?|以及|而且")
+# …and where it is denied ("it comes from #9615, not the status log")
+_DENIED = re.compile(r"\b(?:not|isn'?t|wasn'?t|rather than|instead of)\b|不是|而非|并非")
+# Words that tell no record from another: a description must share a word that names something
+_PLAIN = frozenset(
+    "is was are were be been being still just the a an of on in at from to for by with it its"
+    " this that thats comes come came as all now only also has have had they their there where"
+    " which what who not no issue pr commit github one two said says say so".split()
+)
+_FUNCTION_CHARS = frozenset("是的了在里都就还也把被个这那说有")
+_NOT_A_NAME = re.compile(r"[\d.,%]+[kmbt]?|jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec")
+NEARER_AT = 0.15  # another number's passage at least this near (cosine)…
+MARGIN = 0.1  # …and this much nearer than the number's own nearest passage
+
+
+class References:
+    def __init__(self, kb: KnowledgeBase) -> None:
+        passages: list[tuple[int, str | None, str]] = []  # (number, its claim, the words)
+        for claim in kb.claims.values():
+            for statement in (claim.statement.en, claim.statement.zh):
+                for sentence in _SENTENCE.split(statement):
+                    for number in set(_NUMBER.findall(sentence)):
+                        passages.append((int(number), claim.id, sentence))
+        owner: dict[str, str] = {}  # the claim a record says directly
+        for link in kb.links:
+            if link.strength is Strength.DIRECT and link.stance is Stance.SUPPORTS:
+                owner.setdefault(link.source, link.claim)
+        for source in kb.sources.values():
+            for words in (f"{source.title} {source.publisher}", *source.excerpts):
+                for number in set(_NUMBER.findall(words)):
+                    passages.append((int(number), owner.get(source.id), words))
+        counted = [(number, claim, _grams(words)) for number, claim, words in passages]
+        seen = Counter(g for _, _, grams in counted for g in grams)
+        self._idf = {g: math.log((1 + len(counted)) / (1 + n)) + 1 for g, n in seen.items()}
+        self._passages = [(number, claim, self._vector(grams)) for number, claim, grams in counted]
+        self._said: dict[int, set[str]] = {}  # every gram any passage of a number has
+        for number, _, grams in counted:
+            self._said.setdefault(number, set()).update(grams)
+
+    def misnamed(self, text: str) -> Verdict | None:
+        """Contradicted, if a number ``text`` names is not the record its words describe
+        ("#8435 is the status log"), naming what the number is and the record described."""
+        for number, description in _described(text):
+            if number not in self._said:
+                continue  # a number no record names: nothing to hold it against
+            query = self._vector(_grams(description))
+            nearest: dict[int, tuple[float, str | None]] = {}
+            for other, claim, vector in self._passages:
+                near = sum(w * vector.get(g, 0.0) for g, w in query.items())
+                if near > nearest.get(other, (0.0, None))[0]:
+                    nearest[other] = (near, claim)
+            if not nearest:
+                continue
+            own, own_claim = nearest.get(number, (0.0, None))
+            other, (near, claim) = max(nearest.items(), key=lambda item: item[1][0])
+            telling = _names(description) & self._said[other] - self._said[number]
+            if other != number and near >= NEARER_AT and near - own >= MARGIN and telling:
+                return CONTRADICTED, tuple(dict.fromkeys(c for c in (own_claim, claim) if c))
+        return None
+
+    def _vector(self, grams: Counter[str]) -> dict[str, float]:
+        weights = {g: (1 + math.log(n)) * self._idf[g] for g, n in grams.items() if g in self._idf}
+        norm = math.sqrt(sum(w * w for w in weights.values())) or 1.0
+        return {g: w / norm for g, w in weights.items()}
+
+
+def _described(text: str) -> list[tuple[int, str]]:
+    """Each number the text names, with the words around it that describe it: its part of
+    the text, cut where a denial begins, shared with another number in that part at the
+    midpoint between the two ("#8974's bucket policy | the atomic_rename from #8588")."""
+    found: list[tuple[int, str]] = []
+    for part in _PARTS.split(text):
+        denial = _DENIED.search(part)
+        part = part[: denial.start()] if denial and denial.start() > 0 else part
+        named = [(m.start(), int(m.group(1) or m.group(2))) for m in ISSUE.finditer(part)]
+        for i, (at, number) in enumerate(named):
+            start = 0 if i == 0 else (named[i - 1][0] + at) // 2
+            end = len(part) if i == len(named) - 1 else (at + named[i + 1][0]) // 2
+            found.append((number, part[start:end]))
+    return found
+
+
+def _grams(text: str) -> Counter[str]:
+    return features(ISSUE.sub(" ", fold(text)))
+
+
+def _names(text: str) -> set[str]:
+    """The grams of a description that can tell one record from another: whole words that
+    are not function words, dates or figures, and Chinese pairs of content characters."""
+    found = set()
+    for gram in _grams(text):
+        if gram.startswith("w:"):
+            word = gram[2:]
+            if len(word) >= 3 and word not in _PLAIN and not _NOT_A_NAME.fullmatch(word):
+                found.add(gram)
+        elif len(gram) == 2 and not set(gram) & _FUNCTION_CHARS and gram.isalpha():
+            found.add(gram)
+    return found
