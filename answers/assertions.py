@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from answers.days import MONTH
 from answers.text import fold
 from knowledge.knowledge_base import KnowledgeBase
 
@@ -23,6 +24,7 @@ MAX_ASSERTIONS = 8  # a wall of text is checked in its first eight assertions
 _SENTENCES = re.compile(
     r"(?<!\best\.)(?<!\bvs\.)(?<!approx\.)(?<!\bincl\.)(?<!\betc\.)(?<!e\.g\.)(?<!i\.e\.)"
     r"(?<=[.!?])\s+"
+    r"|\s\d{1,2}\)\s"  # a numbered list: "1) NVLink error (Aug) 2) ragged all-to-all hung"
     r"|[。！？；;|｜·•✅❌✔➡👉🚀🔥\n（）()，、]+"
     r"|(?:(?<!\d),|,(?!\d))\s*|\s[—–-]\s"
 )
@@ -56,15 +58,10 @@ _ACTIVE_OF = re.compile(r"(?<=[\dbm])-a(?=\d)")
 # 兆: Taiwan's trillion ("18.75兆個token")
 _SCALE = {"k": 1e3, "m": 1e6, "b": 1e9, "t": 1e12, "万": 1e4, "亿": 1e8, "万亿": 1e12, "兆": 1e12}
 _SCALE |= {"million": 1e6, "billion": 1e9, "trillion": 1e12}
-_MONTHS = "january february march april may june july august september october november december"
-MONTH = re.compile(
-    r"\b("
-    + "|".join(f"{m[:3]}(?:{m[3:]}|{m[3:4]})?" for m in _MONTHS.split())  # "Sept" too
-    + r")\b\.?\s*(\d{1,2})?(?:st|nd|rd|th)?\b(?:\s*[-–~]\s*\d{1,2}\b)?"  # "Sep 23-24"
-    r"|(\d{1,2})\s*月\s*(?:(\d{1,2})\s*[日号號])?"
-    r"|(?<![\d.,/])(\d{1,2})/(\d{1,2})(?![\d/.])"  # 10/07, 9/2: month/day, as posted
-    r"|\b20\d\d-(\d\d)-(\d\d)\b"  # 2026-09-23, as the records write them
-)
+# A day in brackets after words it dates ("step-180000 (Sep 30)")
+_DATED = re.compile(rf"\s*[(（]\s*(?:{MONTH.pattern})\s*[)）]", re.IGNORECASE)
+_HIDE = str.maketrans("()（）", "\ue000\ue001\ue002\ue003")
+_SHOW = str.maketrans("\ue000\ue001\ue002\ue003", "()（）")
 
 
 @dataclass(frozen=True)
@@ -80,7 +77,7 @@ class Figure:
 
 def assertions_in(message: str) -> list[str]:
     """The message cut into the assertions it makes (clauses of a few words or more)."""
-    pieces = [p.strip(" -–—:\"'“”()[]") for p in _clauses(message)]
+    pieces = [_trimmed(p) for p in _clauses(message)]
     return [p for p in pieces if substantial(p) and not asks(p)][:MAX_ASSERTIONS]
 
 
@@ -106,14 +103,26 @@ def asks_only(message: str) -> bool:
     return any(asks(p) for p in _clauses(message)) and not assertions_in(message)
 
 
+def _trimmed(piece: str) -> str:
+    """The clause without the quotes, dashes and brackets around it, keeping a bracket it
+    closes itself ("… step-180000 (Sep 30)")."""
+    trimmed = piece.strip(" -–—:\"'“”()[]")
+    if trimmed.count("(") > trimmed.count(")") and piece.rstrip().endswith(")"):
+        trimmed += ")"
+    return trimmed
+
+
 def _clauses(message: str) -> list[str]:
     found: list[str] = []
+    # a day in brackets dates the words before it: "newest checkpoint is step-180000 (Sep 30)"
+    # is one clause (its brackets kept from the split, then given back)
+    message = _DATED.sub(lambda m: m[0].translate(_HIDE), message)
     for sentence in _SENTENCES.split(message):
         for clause in _JOINS.split(sentence):
             head, colon, tail = clause.partition(": ")
             parts = len(head.split()) >= 3 and substantial(tail)
             found += [head, tail] if colon and parts else [clause]
-    return found
+    return [clause.translate(_SHOW) for clause in found]
 
 
 def substantial(piece: str) -> bool:
@@ -196,6 +205,8 @@ def figures(text: str) -> list[Figure]:
 def _noun(after: str) -> str:
     """The counted noun within the words after a count, if any."""
     for word in after.replace("-", " ").split():  # "a 4-rung ladder"
+        if word in ("per", "each", "every", "a", "an") or word.startswith(("每", "各")):
+            return ""  # "4 per rack" counts what is in a rack, not racks
         if word.startswith(("gb200", "b200", "h100", "gpu", "card")):
             return "gpu"
         for stem in COUNTED:
@@ -208,57 +219,6 @@ def _noun(after: str) -> str:
             if bare.startswith(zh) or (len(word) <= 3 and zh in word):
                 return stem
     return ""
-
-
-def months(text: str) -> list[tuple[int, int | None]]:
-    """(month, day or None) of each date written as "August 19", "Aug", "8月19日"."""
-    names = [m[:3] for m in _MONTHS.split()]
-    out = []
-    for found in MONTH.findall(fold(text)):
-        name, day, number, zh_day, slash_month, slash_day, iso_month, iso_day = found
-        if name == "may" and not day:
-            continue  # "it may end soon": the verb, not the month
-        if name:
-            out.append((names.index(name[:3]) + 1, int(day) if day else None))
-        elif number and 1 <= int(number) <= 12:
-            out.append((int(number), int(zh_day) if zh_day else None))
-        elif slash_month and 1 <= int(slash_month) <= 12 and 1 <= int(slash_day) <= 31:
-            out.append((int(slash_month), int(slash_day)))
-        elif iso_month and 1 <= int(iso_month) <= 12:
-            out.append((int(iso_month), int(iso_day)))
-    return out
-
-
-# A part of a month: "early September", "mid-Oct", "the end of September", 9月初, 10月中旬.
-_PART_EN = re.compile(
-    r"\b(early|mid|late|end of|start of|beginning of)[- ]?(?:the )?\s*("
-    + "|".join(f"{m[:3]}(?:{m[3:]}|{m[3:4]})?" for m in _MONTHS.split())
-    + r")\b"
-)
-_PART_ZH = re.compile(r"(\d{1,2})\s*月\s*(初|上旬|中旬|中|下旬|底|末)")
-_PARTS = {
-    "early": range(1, 11),
-    "start of": range(1, 11),
-    "beginning of": range(1, 11),
-    "初": range(1, 11),
-    "上旬": range(1, 11),
-    "mid": range(10, 22),
-    "中": range(10, 22),
-    "中旬": range(10, 22),
-    "late": range(20, 32),
-    "end of": range(20, 32),
-    "下旬": range(20, 32),
-    "底": range(20, 32),
-    "末": range(20, 32),
-}
-
-
-def month_parts(text: str) -> list[tuple[int, range]]:
-    """(month, its days) of each part of a month named: "mid-October" → (10, 10..21)."""
-    names = [m[:3] for m in _MONTHS.split()]
-    found = [(names.index(m[:3]) + 1, _PARTS[p]) for p, m in _PART_EN.findall(text)]
-    found += [(int(m), _PARTS[p]) for m, p in _PART_ZH.findall(text) if 1 <= int(m) <= 12]
-    return found
 
 
 def same(a: Figure, b: Figure) -> bool:

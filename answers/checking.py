@@ -13,15 +13,10 @@ import datetime as dt
 import re
 from collections.abc import Iterable
 
-from answers.assertions import (
-    GENERIC,
-    Figure,
-    assertions_in,
-    figures,
-    months,
-)
+from answers.assertions import GENERIC, Figure, assertions_in, figures
+from answers.days import months
 from answers.end_dates import END, end_verdict, length_verdict
-from answers.judgments import failed_instead, judgment, overclaim
+from answers.judgments import failed_instead, judgment, misplaced_incident, overclaim
 from answers.lexicon import DECLINING
 from answers.message_context import MessageContext
 from answers.mixed import cuts
@@ -36,13 +31,11 @@ from answers.spec_words import MONEY, RUNGS
 from answers.specs import misstated_spec
 from answers.statements import SAYS_AT
 from answers.text import fold, spaced
-from answers.time_words import CURRENT, NOW, present
+from answers.time_words import CHANGE, CURRENT, FROM_START, NOW, present
 from answers.verdict_words import (
     ANNOUNCED,
     AS_DONE,
-    CHANGE,
     DURATION,
-    FROM_START,
     NEGATION,
     PLANNED,
     RUN_ID,
@@ -143,6 +136,7 @@ class Checker:
             return self._by_statement(words, text)
         found = (
             failed_instead(self.records, text, held)
+            or misplaced_incident(self.records, text, held)
             or overclaim(self.records, text, denied, context.before)
             or self.records.references.misnamed(words)
             or (None if denied else judgment(self.records, words, text, held, topic))
@@ -226,14 +220,14 @@ class Checker:
                 chosen = sorted(
                     fitting or {c for h in each for c in h}, key=self.records.strongest_first
                 )
-                if self.records.crossed(said, chosen):  # "8K costs 3.1%": #9615's is 1.6%
+                if self.records.crossed(text, said, chosen):  # "8K costs 3.1%": #9615's is 1.6%
                     return Assertion(words, CONTRADICTED, tuple(chosen[:1]))
                 if NEGATION.search(text) and not any(self.records.denies(c) for c in chosen):
                     return Assertion(words, NOT_CHECKED)  # "never had a spike": the record had
                 progress = all(self.kb.claims[c].topic in PROGRESS_READINGS for c in chosen)
                 # ("newest checkpoint is step-180000 (Sep 30)": the newest of its own day)
                 now = (NOW.search(text) and not months(text)) or (progress and present(text))
-                newer = self.records.superseded(chosen, said) if now else ()
+                newer = self.records.superseded(chosen, said, topic) if now else ()
                 if newer:  # "MFU 现在只有 23%": September's figure, said of now
                     return Assertion(words, UNSUPPORTED, newer)
                 return self._supported(words, text, tuple(chosen))

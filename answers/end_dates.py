@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from answers.assertions import MONTH, month_parts, months
+from answers.days import MONTH, month_parts, months
 from answers.lengths import length_days
 from answers.records import Records
 from answers.verdict_words import ENDING, PLANNED, hedged
@@ -39,8 +39,10 @@ def end_verdict(records: Records, text: str) -> tuple[str, tuple[str, ...]] | No
     # a part of the plan's month that leaves out its day: "ending mid-December"
     if any(m == END.month and END.day not in part for m, part in month_parts(text)):
         return CONTRADICTED, plan
-    if any(d[0] != END.month and d not in records.all_days for d in said):
-        return CONTRADICTED, plan  # an end date no record gives
+    # an end date no record gives: another month, or another day of December ("Dec 15")
+    other = [d for d in said if d[0] != END.month or d[1] not in (None, END.day)]
+    if any(d not in records.all_days for d in other):
+        return CONTRADICTED, plan
     days = {d for d in said if d != (END.month, END.day) and d in records.all_days}
     if not days:
         return None

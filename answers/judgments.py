@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 
-from answers.assertions import figures, months
+from answers.assertions import figures
+from answers.days import months
 from answers.end_dates import END
 from answers.records import Records
 from answers.spec_words import ALL_RACKS, ONE_RACK, SCOPE
@@ -79,6 +80,32 @@ def failed_instead(records: Records, text: str, held: list[list[str]]) -> Verdic
     if SUCCESS.search(text) and held and records.held_say(SETBACK, held):
         return CONTRADICTED, tuple(dict.fromkeys(c for h in held for c in h))[:1]
     return None
+
+
+# What went wrong, by kind: told at a step, it must be what the records of that step report
+# ("an NVLink error at step 215,756": that day's retry followed a node taint).
+INCIDENT_KINDS = tuple(
+    re.compile(kind)
+    for kind in (
+        r"nvlink",
+        r"\boom\b|out of memory|内存不足|內存不足",
+        r"taint|noexecute|evict|污点|污點|驱逐|驅逐",
+        r"\bhung\b|\bhang|挂起|掛起|卡住|卡死",
+        r"barrier|屏障",
+        r"quota|配额|配額",
+    )
+)
+
+
+def misplaced_incident(records: Records, text: str, held: list[list[str]]) -> Verdict | None:
+    """Contradicted, naming the record of that kind, if an incident of a kind is told at a
+    step no record of that kind holds; None otherwise."""
+    kind = next((k for k in INCIDENT_KINDS if k.search(text)), None)
+    steps = [h for f, h in zip(figures(text), held, strict=True) if f.value >= 1000 and h]
+    if kind is None or not steps or records.held_say(kind, steps):
+        return None
+    told = [c for c in records.claims("incidents") if kind.search(records.said(c))]
+    return (CONTRADICTED, tuple(told[:1])) if told else None
 
 
 def judgment(

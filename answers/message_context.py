@@ -11,7 +11,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass, replace
 
-from answers.assertions import MONTH
+from answers.days import MONTH
 from answers.numerals import in_digits
 from answers.relative_dates import absolute
 from answers.text import fold, spaced

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 
-from answers.assertions import MONTH, months, substantial
+from answers.assertions import substantial
+from answers.days import MONTH, months
 from answers.text import fold
 
 _CUT = re.compile(
@@ -26,8 +27,10 @@ _CUT = re.compile(
 _ENDS = re.compile(r"(?:ending|finishing|wrapping up|to end|to finish)\b", re.IGNORECASE)
 # A half that places the other in time or in the run is no second assertion: "1.91 at step
 # 47k", "started at step 108,778 on Sep 16", "35% MFU across all 11 racks" bind a figure to
-# where it was measured.
-_WHERE = re.compile(r"\bstep|步|\bnow\b|现在|現在|\bweek|\bday|\brun\b|\bracks? in prod|\d+k\b")
+# where it was measured, as "8k | at 50%" binds a change to its point in the run.
+_WHERE = re.compile(
+    r"\bstep|步|\bnow\b|现在|現在|\bweek|\bday|\brun\b|\bracks? in prod|\d+k\b|^at ~?[\d.]+\s?%$"
+)
 
 # A half that ends waiting for its figure ("loss at 147k was | like 2.5") says nothing alone,
 # nor one whose figure waits for what it counts ("gets 78 | on MMLU").

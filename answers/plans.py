@@ -4,7 +4,8 @@ the context length or the data mixture said to have changed ("trained on 18.75T 
 
 from __future__ import annotations
 
-from answers.assertions import Figure, months
+from answers.assertions import Figure
+from answers.days import months
 from answers.end_dates import END, LENGTH_DAYS
 from answers.lengths import length_days
 from answers.records import Records

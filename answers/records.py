@@ -6,7 +6,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from answers.assertions import Figure, figure_index, figures, month_parts, months, same
+from answers.assertions import Figure, figure_index, figures, same
+from answers.days import month_parts, months
+from answers.lists import across_items, list_of
 from answers.references import References
 from answers.statements import SAYS_AT, Statements
 from answers.text import fold, spaced
@@ -20,6 +22,7 @@ SCHEDULE = {"tokens", "phases", "duration"}
 # What the run measures as it goes: its newest record gives the figure of now.
 MEASURED = {*PROGRESS_READINGS, "throughput", "loss", "checkpoints"}
 SHARES = {"throughput", "phases", "context-length", "tokens"}  # topics with shares of their own
+OWN_COUNTS = {"throughput", "phases", "loss"}  # topics whose bare counts are their own
 
 
 class Records:
@@ -49,6 +52,8 @@ class Records:
         self.units: dict[str, set[str]] = {c: set() for c in kb.claims}
         for figure, claim_id in self.index:
             self.units[claim_id].add(figure.unit)
+        # each claim's list of things of one shape, if it gives one (the ladder's rungs)
+        self.lists = {c.id: list_of(c.statement.en) for c in kb.claims.values()}
         # the schedule's spec is a plan too: "already at 15T" states phase 1's share as done
         self.plans = {
             c.id
@@ -56,11 +61,17 @@ class Records:
             if c.kind is ClaimKind.PLAN or (c.kind is ClaimKind.SPEC and c.topic in SCHEDULE)
         }
 
-    def superseded(self, claim_ids: Iterable[str], said: list[Figure]) -> tuple[str, ...]:
+    def superseded(
+        self, claim_ids: Iterable[str], said: list[Figure], topic: str | None = None
+    ) -> tuple[str, ...]:
         """The newest record of these claims' topics with a figure of the same kind, if it is
-        newer than every one of them: "MFU is 23% now" is September's figure, not October's."""
+        newer than every one of them: "MFU is 23% now" is September's figure, not October's.
+        Of ``topic``'s claims, if it is a measure and some are ("the latest permanent
+        checkpoint is still step-180000": September 30's, not the context test's)."""
         # (the dated ones: "step 197,999 of 390,251" is October 3's, of the plan's steps)
         claims = [self.kb.claims[c] for c in claim_ids if self.kb.claims[c].as_of]
+        if topic in MEASURED:
+            claims = [c for c in claims if c.topic == topic] or claims
         if not claims or any(c.topic not in MEASURED for c in claims):
             return ()  # (the context length's newest figure is a test's, not the run's)
         units = {f.unit for f in said}
@@ -154,7 +165,7 @@ class Records:
     def held_say(self, words: re.Pattern[str], held: list[list[str]]) -> bool:
         """Whether a claim holding every figure says these words too."""
         every = set.intersection(*(set(h) for h in held)) if held and all(held) else set()
-        return any(words.search(self._said(c)) for c in every)
+        return any(words.search(self.said(c)) for c in every)
 
     def says(
         self, words: re.Pattern[str], held: list[list[str]], assertion: str, *, by_day: bool = True
@@ -162,29 +173,32 @@ class Records:
         """Whether a claim holding every figure of the assertion, or the claim whose statement
         is nearest to it, or (``by_day``) a claim of the day it names, says these words too."""
         claim_id, near = self.statements.nearest(assertion)
-        if self.held_say(words, held) or (near >= SAYS_AT and words.search(self._said(claim_id))):
+        if self.held_say(words, held) or (near >= SAYS_AT and words.search(self.said(claim_id))):
             return True
         # the very word, in a statement that is merely near ("连失败的实验都记录": Marin logs
         # its failed experiments too) and holds its figures, if it has any (the 32B's spikes
         # are no spike at step 200,000)
         term = words.search(spaced(fold(assertion)))
         near_enough = near >= NEAR_ENOUGH and all(claim_id in h for h in held)
-        if term and near_enough and term[0] in self._said(claim_id):
+        if term and near_enough and term[0] in self.said(claim_id):
             return True
         # or a record of the day it names says so ("10月3号存档失败": the Oct 3 save failed)
         days = {d for d in months(fold(assertion)) if d[1] is not None}
         found = by_day and bool(days)
-        return found and any(words.search(self._said(c)) for c in self.on_days(days))
+        return found and any(words.search(self.said(c)) for c in self.on_days(days))
 
-    def _said(self, claim_id: str) -> str:
+    def said(self, claim_id: str) -> str:
+        """The claim's statements, as the rules read words (folded, spaced)."""
         claim = self.kb.claims[claim_id]
         return spaced(fold(f"{claim.statement.en} {claim.statement.zh}"))
 
-    def crossed(self, said: list[Figure], claim_ids: Iterable[str]) -> bool:
+    def crossed(self, text: str, said: list[Figure], claim_ids: Iterable[str]) -> bool:
         """Whether a claim pairs two of the figures otherwise: #9615 gives "8K 1.6%, 16K
         3.1%", so "8K costs 3.1%" crosses them. Only for two figures of different kinds, in a
         claim listing several of each."""
         said = [f for f in said if f.noun != "issue"]  # "#9615" names the record
+        if any(across_items(text, said, self.lists[c]) for c in claim_ids):
+            return True
         if len(said) != 2 or {f.unit for f in said} != {"n", "%"}:
             return False  # (a length and its share: "8K costs 3.1%")
         first, second = said
@@ -235,6 +249,10 @@ class Records:
         elif figure.unit == "%" and topic in SHARES:
             # a share is a share of its topic: "MFU 15%" is not the run's 15% of its steps
             found = dict.fromkeys(c for c in found if self.kb.claims[c].topic == topic)
+        elif topic in OWN_COUNTS and _count(figure):
+            # so is a bare count: "MFU才20出头" is no 20-step trial's, "配比在第18万步换的" no
+            # checkpoint's step
+            found = dict.fromkeys(c for c in found if self.kb.claims[c].topic == topic)
         return list(found)
 
     def strongest_first(self, claim_id: str) -> tuple[int, str]:
@@ -250,3 +268,11 @@ class Records:
 
     def known(self, *claims: str) -> tuple[str, ...]:
         return tuple(c for c in claims if c in self.kb.claims)
+
+
+def _count(figure: Figure) -> bool:
+    """A bare count: a whole number of something unnamed, as written or a step count in
+    万 ("20", "第18万步"; not "15T", "8k" context or a loss of 2.6783)."""
+    if figure.noun or figure.value != int(figure.value):
+        return False
+    return figure.unit == "exact" or (figure.unit == "n" and 1e5 <= figure.value < 1e7)

@@ -14,7 +14,7 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from answers.assertions import MONTH
+from answers.days import MONTH
 from answers.lengths import COUNT_ZH
 
 if TYPE_CHECKING:

@@ -71,6 +71,6 @@ ALL_RACKS = re.compile(
 )
 # What the FLOPs figure covers: no record says (the gap between 2.7e24 and 5e24 is unexplained)
 SCOPE = re.compile(
-    r"\b(?:includ\w*|incl\b|counts?|counting|covers?|covering|accounts? for)\b"
+    r"\b(?:includ\w*|incl\b|counts?|counting|covers?|covering|accounts? for|plus)\b|加上"
     r"|算上|算进|算進|包括|包含|涵盖|涵蓋|含了"
 )

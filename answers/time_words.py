@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from answers.assertions import MONTH
+from answers.days import MONTH
 
 # Said of the run as it is now, or still: "current run id", "still on 4k".
 CURRENT = re.compile(
@@ -40,3 +40,15 @@ _PAST = re.compile(
 def present(text: str) -> bool:
     """Whether the text states the present, naming no day or time of its own."""
     return bool(_PRESENT.search(text)) and not _PAST.search(text) and not MONTH.search(text)
+
+
+# A change from one figure to another: two records, each of its own day ("MFU went from
+# 26.47% to 29.44%").
+CHANGE = re.compile(
+    r"\bfrom\b.{0,40}\bto\b|\bvs\.?\b|\bup from\b|\bdown from\b|[从從].{0,20}[到至]|→|->"
+)
+# A context length the run had from its first step: it trained at 4K (the records to Oct 9).
+FROM_START = re.compile(
+    r"\bfrom (?:the )?(?:start|day one|day 1|step 0|the beginning)\b|\bnatively\b"
+    r"|一开始|一開始|从头|從頭|从第一步|從第一步"
+)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 NEGATION = re.compile(
-    r"\b(?:not|isn'?t|hasn'?t|haven'?t|wasn'?t|aren'?t|never|yet to|nothing)\b"
+    r"\b(?:not|isn'?t|hasn'?t|haven'?t|wasn'?t|aren'?t|never|yet to|nothing|nobody|no one)\b"
     r"|\bno\b(?! (?:cap|kidding|joke|lie|doubt)\b)"  # "no cap" denies nothing
     r"|没(?!有之一)|沒(?!有之一)|未|不是|尚未"  # "没有之一" is "bar none", no denial
 )
@@ -86,8 +86,10 @@ HEDGED = re.compile(
     r"\b(?:plan(?:s|ned|ning)?|projected|projection|expected|scheduled|target(?:ed)?|aims?"
     r"|supposed|estimate[ds]?|est|eta|predict(?:s|ed)?|forecast"
     r"|wants?|wanted|prefers?|preferred"  # a wish is no plan done: "Larry 一直想要 16K"
-    r"|if|unless)\b|如果|假如|要是"  # nor a condition
+    r"|if|unless"  # nor a condition
+    r"|(?:was|were) going to)\b|如果|假如|要是"  # nor an intent ("they were going to 8k at 50%")
     r"|计划|計劃|预计|預計|目标|目標|预定|預定|估计|預測|预测|(?<![思理感回])想(?![法到起])|倾向|傾向|希望"
+    r"|方案|提案"  # a proposal ("扩到8k的方案在#9615里讨论")
 )
 # An intent not to: "they're clearly not releasing the weights", "不打算开源" (not "not yet").
 NO_INTENT = re.compile(
@@ -276,16 +278,6 @@ CONTEXT_CHANGED = re.compile(
     r"|扩到|擴到|扩展到|擴展到|切到|改成|上了|现在是|現在是|切过去|切過去|换过去|換過去"
     r"|\bkicked (?:in|off)\b|\b(?:doing|rn|right now)\b"  # "doing the 262k phase rn"
     r"|\b(?:is|are) (?:running|underway|live|happening)\b|在跑|正在跑"
-)
-# A change from one figure to another: two records, each of its own day ("MFU went from
-# 26.47% to 29.44%").
-CHANGE = re.compile(
-    r"\bfrom\b.{0,40}\bto\b|\bvs\.?\b|\bup from\b|\bdown from\b|[从從].{0,20}[到至]|→|->"
-)
-# A context length the run had from its first step: it trained at 4K (the records to Oct 9).
-FROM_START = re.compile(
-    r"\bfrom (?:the )?(?:start|day one|day 1|step 0|the beginning)\b|\bnatively\b"
-    r"|一开始|一開始|从头|從頭|从第一步|從第一步"
 )
 
 

@@ -52,6 +52,7 @@ RUMOURS14 = Path(__file__).parent / "data" / "rumours14.tsv"
 RUMOURS15 = Path(__file__).parent / "data" / "rumours15.tsv"
 RUMOURS16 = Path(__file__).parent / "data" / "rumours16.tsv"
 RUMOURS17 = Path(__file__).parent / "data" / "rumours17.tsv"
+RUMOURS18 = Path(__file__).parent / "data" / "rumours18.tsv"
 YOU = Chat("console", "console", "you")
 
 
@@ -261,6 +262,41 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
                 SUPPORTED,
             ],
         ),
+        # figures told of the wrong thing
+        # an issue named for what another issue is: the plan is #8435, the log #8506
+        ("#8435 is the status log", [CONTRADICTED]),
+        ("status log 在 #8506", [SUPPORTED]),
+        ("#8506 是 Larry Dial 開的", [CONTRADICTED]),  # rjpower opened it; Larry, #8435
+        ("atomic_rename landed in #8588", [CONTRADICTED]),  # #8974's; #8588 is the bucket's
+        ("the delete-deny bucket policy is from #8588", [SUPPORTED]),
+        # a one-rack measurement told of the whole run, and the other way round
+        ("Marin 535B is running at 30.9% MFU on the full 11 racks now", [CONTRADICTED]),
+        ("single-rack benchmark 才 29.44%", [CONTRADICTED]),  # the 11-rack trial's median
+        ("the 30.9% number is a single-rack benchmark from the handoff commit", [SUPPORTED]),
+        # what the README's FLOPs cover, no record says
+        ("the 5e24 includes post-training", [UNSUPPORTED]),
+        ("MFU is stuck at 23%", [UNSUPPORTED]),  # September's, said of now
+        # a score's figure is not cut from what it scores
+        ("marin 535B gets 78 on MMLU per some leaked eval sheet", [UNSUPPORTED]),
+        # a forecast states nothing done, so the length after it is the plan's
+        ("預計十二月一日結束預訓練，大概一百天", [SUPPORTED, SUPPORTED]),
+        ("they extended to 8k at 50% like the plan said", [PLAN_AS_FACT]),
+        ("Percy's launch tweet was Aug 21", [SUPPORTED]),  # the post, two days after the start
+        # an incident of one kind at another incident's step: Aug 21's NVLink error, Oct 6's taint
+        ("an NVLink uncorrectable error at step 215,756", [CONTRADICTED]),
+        ("an NVLink error stopped one node at step ~2359", [SUPPORTED]),
+        # one rung's figures with another's, not a range of them
+        ("ladder 最小的 1.6B-A61M 用了 128B tokens", [CONTRADICTED]),
+        ("the ladder goes 1.6B-A61M on 48B tokens up to 27.7B-A1.2B on 926B", [SUPPORTED]),
+        # a bare count is its topic's: no MFU record says 20, no mixture record 180,000
+        ("MFU才二十出头", [UNSUPPORTED]),
+        ("数据配比是在第18万步换的", [UNSUPPORTED]),
+        ("expected end was Dec 15", [CONTRADICTED]),  # December, but not the plan's day
+        ("nobody has posted anything saying it's done", [SUPPORTED]),
+        # the day in brackets dates the newest checkpoint; "right now" it is October's
+        ("newest permanent checkpoint 是 step-180000 (Sep 30)", [SUPPORTED]),
+        ("latest permanent checkpoint right now is still step-180000", [UNSUPPORTED]),
+        ("704 GPUs in total (16 nodes x 4 per rack)", [SUPPORTED, SUPPORTED]),
     ],
 )
 def test_each_assertion_gets_its_verdict(
@@ -295,18 +331,19 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         (RUMOURS4, 278, 145, 4, 0),  # first sight: 95/147, 17/105, 11
         (RUMOURS5, 278, 148, 1, 0),  # first sight (with the opinion): 131/148, 12/102, 7
         (RUMOURS6, 246, 130, 3, 0),  # first sight (with the opinion): 110/131, 11/92, 9
-        (RUMOURS7, 236, 129, 1, 0),  # first sight (with the opinion): 111/129, 8/84, 7
+        (RUMOURS7, 236, 128, 1, 0),  # first sight (with the opinion): 111/129, 8/84, 7
         (RUMOURS8, 223, 122, 0, 0),  # first sight (with the opinion): 107/123, 7/78, 7
         (RUMOURS9, 230, 123, 3, 0),  # first sight (with the opinion): 111/123, 10/84, 2
         (RUMOURS10, 209, 111, 0, 0),  # first sight (with the opinion): 98/112, 8/77, 5
         (RUMOURS11, 243, 132, 8, 0),  # first sight (with the opinion): 112/132, 15/87, 12
         (RUMOURS12, 218, 118, 4, 1),  # first sight (with the opinion): 102/119, 10/79, 6
-        (RUMOURS13, 262, 133, 4, 2),  # first sight (with the opinion): 103/136, 13/103, 19
+        (RUMOURS13, 262, 131, 4, 4),  # first sight (with the opinion): 103/136, 13/103, 19
         (RUMOURS14, 213, 112, 3, 0),  # first sight (with the opinion): 100/114, 8/79, 5
         (RUMOURS15, 227, 121, 1, 2),  # first sight (with the opinion): 110/123, 8/81, 8
         (RUMOURS16, 208, 90, 3, 0),  # first sight (with the opinion): 86/90, 11/100, 1
         # (figures told of the wrong thing) first sight: 65/100, 10/112, 30
-        (RUMOURS17, 218, 95, 2, 5),
+        (RUMOURS17, 218, 94, 1, 6),
+        (RUMOURS18, 219, 80, 2, 0),  # first sight (with the opinion): 74/82, 8/121, 5
     ],
 )
 def test_the_blind_rumour_sets_stay_flagged_and_are_rarely_overstated(
@@ -328,36 +365,6 @@ def test_why_renders_the_derivation_confidence_computed(bot: Conversation) -> No
         assert bot.core.kb.sources[record].title[:40] in why.body
     assert "an absence is never confirmed" in why.body
     assert why.caveat
-
-
-@pytest.mark.parametrize(
-    ("message", "expected"),
-    [
-        # an issue named for what another issue is: the plan is #8435, the log #8506
-        ("#8435 is the status log", [CONTRADICTED]),
-        ("status log 在 #8506", [SUPPORTED]),
-        ("#8506 是 Larry Dial 開的", [CONTRADICTED]),  # rjpower opened it; Larry, #8435
-        ("atomic_rename landed in #8588", [CONTRADICTED]),  # #8974's; #8588 is the bucket's
-        ("the delete-deny bucket policy is from #8588", [SUPPORTED]),
-        # a one-rack measurement told of the whole run, and the other way round
-        ("Marin 535B is running at 30.9% MFU on the full 11 racks now", [CONTRADICTED]),
-        ("single-rack benchmark 才 29.44%", [CONTRADICTED]),  # the 11-rack trial's median
-        ("the 30.9% number is a single-rack benchmark from the handoff commit", [SUPPORTED]),
-        # what the README's FLOPs cover, no record says
-        ("the 5e24 includes post-training", [UNSUPPORTED]),
-        ("MFU is stuck at 23%", [UNSUPPORTED]),  # September's, said of now
-        # a score's figure is not cut from what it scores
-        ("marin 535B gets 78 on MMLU per some leaked eval sheet", [UNSUPPORTED]),
-        # a forecast states nothing done, so the length after it is the plan's
-        ("預計十二月一日結束預訓練，大概一百天", [SUPPORTED, SUPPORTED]),
-        ("they extended to 8k at 50% like the plan said", [PLAN_AS_FACT]),
-        ("Percy's launch tweet was Aug 21", [SUPPORTED]),  # the post, two days after the start
-    ],
-)
-def test_a_figure_told_of_the_wrong_thing_is_flagged(
-    bot: Conversation, message: str, expected: list[str]
-) -> None:
-    assert [v for _, v in verdicts(bot, message)] == expected
 
 
 def test_a_setback_a_record_itself_reports_is_not_flagged(bot: Conversation) -> None:

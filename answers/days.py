@@ -1,0 +1,69 @@
+"""The days and months a text names: "August 19", "Aug", "8月19日", "10/07", "2026-09-23",
+and parts of a month ("mid-October", 9月初)."""
+
+from __future__ import annotations
+
+import re
+
+from answers.text import fold
+
+_MONTHS = "january february march april may june july august september october november december"
+MONTH = re.compile(
+    r"\b("
+    + "|".join(f"{m[:3]}(?:{m[3:]}|{m[3:4]})?" for m in _MONTHS.split())  # "Sept" too
+    + r")\b\.?\s*(\d{1,2})?(?:st|nd|rd|th)?\b(?:\s*[-–~]\s*\d{1,2}\b)?"  # "Sep 23-24"
+    r"|(\d{1,2})\s*月\s*(?:(\d{1,2})\s*[日号號])?"
+    r"|(?<![\d.,/])(\d{1,2})/(\d{1,2})(?![\d/.])"  # 10/07, 9/2: month/day, as posted
+    r"|\b20\d\d-(\d\d)-(\d\d)\b"  # 2026-09-23, as the records write them
+)
+
+
+def months(text: str) -> list[tuple[int, int | None]]:
+    """(month, day or None) of each date written as "August 19", "Aug", "8月19日"."""
+    names = [m[:3] for m in _MONTHS.split()]
+    out = []
+    for found in MONTH.findall(fold(text)):
+        name, day, number, zh_day, slash_month, slash_day, iso_month, iso_day = found
+        if name == "may" and not day:
+            continue  # "it may end soon": the verb, not the month
+        if name:
+            out.append((names.index(name[:3]) + 1, int(day) if day else None))
+        elif number and 1 <= int(number) <= 12:
+            out.append((int(number), int(zh_day) if zh_day else None))
+        elif slash_month and 1 <= int(slash_month) <= 12 and 1 <= int(slash_day) <= 31:
+            out.append((int(slash_month), int(slash_day)))
+        elif iso_month and 1 <= int(iso_month) <= 12:
+            out.append((int(iso_month), int(iso_day)))
+    return out
+
+
+# A part of a month: "early September", "mid-Oct", "the end of September", 9月初, 10月中旬.
+_PART_EN = re.compile(
+    r"\b(early|mid|late|end of|start of|beginning of)[- ]?(?:the )?\s*("
+    + "|".join(f"{m[:3]}(?:{m[3:]}|{m[3:4]})?" for m in _MONTHS.split())
+    + r")\b"
+)
+_PART_ZH = re.compile(r"(\d{1,2})\s*月\s*(初|上旬|中旬|中|下旬|底|末)")
+_PARTS = {
+    "early": range(1, 11),
+    "start of": range(1, 11),
+    "beginning of": range(1, 11),
+    "初": range(1, 11),
+    "上旬": range(1, 11),
+    "mid": range(10, 22),
+    "中": range(10, 22),
+    "中旬": range(10, 22),
+    "late": range(20, 32),
+    "end of": range(20, 32),
+    "下旬": range(20, 32),
+    "底": range(20, 32),
+    "末": range(20, 32),
+}
+
+
+def month_parts(text: str) -> list[tuple[int, range]]:
+    """(month, its days) of each part of a month named: "mid-October" → (10, 10..21)."""
+    names = [m[:3] for m in _MONTHS.split()]
+    found = [(names.index(m[:3]) + 1, _PARTS[p]) for p, m in _PART_EN.findall(text)]
+    found += [(int(m), _PARTS[p]) for m, p in _PART_ZH.findall(text) if 1 <= int(m) <= 12]
+    return found
