@@ -35,9 +35,9 @@ from answers.time_words import CHANGE, CURRENT, FROM_START, NOW, present
 from answers.verdict_words import (
     ANNOUNCED,
     AS_DONE,
+    CORRECTED,
     DURATION,
     NEGATION,
-    PLANNED,
     RUN_ID,
     SCORED,
     STARTED,
@@ -67,6 +67,7 @@ FILE_NAMES = re.compile(
 )
 
 
+_LIVE_RUN = re.compile(r"\b(?:live|current|active) run\b|当前的? ?run|现在的? ?run")
 STATIC = {"architecture", "hardware", "ladder", "started", "flops"}
 
 
@@ -112,7 +113,7 @@ class Checker:
         the message names the run, a clause of it comparing the run with another model, or
         claiming money or a licence, is about the run (unsupported)."""
         context = context or MessageContext()
-        about_run, text = context.about_run, context.folded(words)
+        about_run, text = context.about_run, CORRECTED.sub(r"\1", context.folded(words))
         reading = self.reader.read(words).match
         topic = reading.topics[0] if reading.outcome == "answer" and reading.topics else None
         said = figures(text)
@@ -158,9 +159,11 @@ class Checker:
             at_4k = all(3500 <= f.value <= 4200 for f in said)
             verdict = SUPPORTED if at_4k else CONTRADICTED
             return Assertion(words, verdict, self.records.known("context-not-extended"))
-        ids = RUN_ID.findall(text)
         # "current_run.py has hero-main-step121638" states what the file holds, not the run now
         current = CURRENT.search(FILE_NAMES.sub("", text))
+        # (or the clause before it named the run: "…step121638 | so that's the live run")
+        live = _LIVE_RUN.search(FILE_NAMES.sub("", text))
+        ids = RUN_ID.findall(text) or (RUN_ID.findall(context.before) if live else [])
         if ids and current and "hero-mfu30-step231k" not in ids:
             return Assertion(words, CONTRADICTED, ("run-current",))
         plan = plan_as_fact(self.records, text, said, held, topic, context.done)
@@ -206,7 +209,9 @@ class Checker:
             # Said by one record, best; else each figure by some record ("the plan is ~18T
             # tokens in about 100 days": two records), if each can speak to what was asked.
             every = set.intersection(*(set(h) for h in held))
-            asked = None if PLANNED.search(text) else topic  # "only planned at step 312,192"
+            # "only planned at step 312,192", "if delays eat the buffer, up to ~25%": the plan's
+            told = hedged(text, said_too=False, approximate_too=False)
+            asked = None if told else topic
             each = [[c for c in h if self.records.fits(c, asked)] for h in held]
             fitting = [c for c in every if self.records.fits(c, asked)]
             if (
@@ -238,6 +243,8 @@ class Checker:
                 if not denied
                 else Assertion(words, NOT_CHECKED)
             )
+        if not topic and NEGATION.search(text):
+            return Assertion(words, NOT_CHECKED)  # "…, not 792": a figure denied, of what?
         newest = self.records.claims(topic) if topic else ()
         return Assertion(words, UNSUPPORTED, newest[-1:] if topic == "progress" else newest[:1])
 

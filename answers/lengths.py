@@ -23,7 +23,7 @@ _UNIT_DAYS = {
     "月": 30,
 }
 _LENGTH = re.compile(
-    r"\b(\d+(?:\.\d+)?|a|one|two|three|four|five|six)\s*(day|week|month)s?\b"
+    r"\b(\d+(?:\.\d+)?|a|one|two|three|four|five|six)[\s-]*(day|week|month)s?\b"  # "a 6-month run"
     r"|([\d一二两兩三四五六七八九十]+)\s*(天|周|週|星期|[个個]\s*月)"  # "三个月", not "12 月 1 日"
 )
 

@@ -1,11 +1,16 @@
-"""A record that lists things of one shape, and figures told from two of its items as one.
+"""A record that lists things of one shape, or says how often each of two things is done,
+and figures told of one thing that are another's.
 
 "The ladder's configuration lists the rungs 1.6B-A61M (48B tokens), 4.0B-A162M (128B),
 11.5B-A481M (381B) and 27.7B-A1.2B (926B)": each rung is an item, and "the smallest,
 1.6B-A61M, used 128B tokens" takes the second rung's tokens. A list is three items or more
-with figures of the same units in the same order; prose with commas is none, and neither is a
-pair ("every 3,000 steps … every 6,000 steps", where which words go with which figure is too
-loose to tell by position).
+with figures of the same units in the same order; prose with commas is none.
+
+"The configuration evaluates every 3,000 steps and keeps a permanent checkpoint every 6,000
+steps" pairs each "every N" with the words before it (in Chinese, after 每N步), so "permanent
+checkpoints every 3k steps" is the evaluations' cadence told of the checkpoints. Only "every":
+the same pairing for "at step N" was measured and dropped (seven true assertions flagged for
+one caught, where a statement names several steps).
 """
 
 from __future__ import annotations
@@ -42,3 +47,46 @@ def across_items(text: str, said: list[Figure], listed: list[list[Figure]]) -> b
         return False
     where = [{n for n, item in enumerate(listed) if any(same(f, g) for g in item)} for f in said]
     return all(where) and not set.intersection(*where)
+
+
+# "evaluates every 3,000 steps", "每 6,000 步保存一个永久检查点": what is done how often
+_EVERY_EN = re.compile(r"((?:[a-z-]+\s+){1,4}?)every\s+(\d[\d,.]*)\s*(k?)\b")
+_EVERY_ZH = re.compile(r"每\s*(\d[\d,.]*)\s*(k?)\s*步([^、，。,;；]{1,12})")
+_PLAIN = frozenset("the a an and they we it its also then just only still".split())
+
+
+def cadences(text: str) -> list[tuple[float, frozenset[str]]]:
+    """How often each thing is done, with the words that say what: "keeps a permanent
+    checkpoint every 6,000 steps" → (6000, {keep, perm, chec}); Chinese as character pairs."""
+    folded = text.casefold()
+    found = [
+        (_number(n, k), frozenset(w[:4] for w in what.split() if w not in _PLAIN))
+        for what, n, k in _EVERY_EN.findall(folded)
+    ]
+    found += [
+        (_number(n, k), frozenset(what[i : i + 2] for i in range(len(what) - 1)))
+        for n, k, what in _EVERY_ZH.findall(folded)
+    ]
+    return found
+
+
+def cadence_crossed(text: str, statement: str) -> bool:
+    """Whether the text says a thing is done as often as the statement says another thing
+    is ("permanent checkpoints every 3k steps": it evaluates every 3,000, and keeps a
+    permanent checkpoint every 6,000)."""
+    listed = cadences(statement)
+    if len(listed) < 2:
+        return False
+    for often, what in cadences(text):
+        shared = [len(what & words) for _, words in listed]
+        best = max(shared)
+        if best == 0 or shared.count(best) > 1:
+            continue  # (what is done is not told apart)
+        meant = listed[shared.index(best)][0]
+        if often != meant and any(often == other for other, _ in listed):
+            return True
+    return False
+
+
+def _number(digits: str, thousands: str) -> float:
+    return float(digits.replace(",", "")) * (1000 if thousands else 1)

@@ -25,6 +25,7 @@ SAME_DAY = re.compile(
 )
 
 # A clause that carries on the one before: "then", "followed by", 然后, 再.
+_PLAN_WAS = re.compile(r"\b(?:plan|target|schedule)\s+(?:was|were|is)\b")
 _GOES_ON = re.compile(r"(?:and )?then\b|followed by\b|after that\b|然后|然後|再|接着|接著")
 
 
@@ -60,6 +61,7 @@ class MessageContext:
         done = self.done or (states_done(text) and not off_topic)
         named = [m[0] for m in MONTH.finditer(text)]
         planned = self.planned or bool(PLANNED.search(text))  # until a clause says done
-        planned = planned and not AS_DONE.search(PLANNED.sub(" ", text))
+        # ("the plan was 4k→8k at ~50%" tells the plan, in the past tense)
+        planned = planned and not AS_DONE.search(PLANNED.sub(" ", _PLAN_WAS.sub(" ", text)))
         day = named[-1].strip() if named else self.day
         return replace(self, done=done, day=day, planned=planned, before=text)

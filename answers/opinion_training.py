@@ -48,6 +48,7 @@ TUNED_SETS = (
     "rumours16",
     "rumours17",
     "rumours18",
+    "rumours19",
 )
 TODAY = dt.date(2026, 12, 1)  # the day the sets are scored on (benchmarks/score_checks.py)
 WRITTEN = dt.date(2026, 11, 30)  # the day the sets' messages are written on ("last Tuesday")

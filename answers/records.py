@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 from answers.assertions import Figure, figure_index, figures, same
 from answers.days import month_parts, months
-from answers.lists import across_items, list_of
+from answers.lists import across_items, cadence_crossed, list_of
 from answers.references import References
 from answers.statements import SAYS_AT, Statements
 from answers.text import fold, spaced
@@ -22,6 +22,7 @@ SCHEDULE = {"tokens", "phases", "duration"}
 # What the run measures as it goes: its newest record gives the figure of now.
 MEASURED = {*PROGRESS_READINGS, "throughput", "loss", "checkpoints"}
 SHARES = {"throughput", "phases", "context-length", "tokens"}  # topics with shares of their own
+_MEASURES_SPEED = re.compile(r"tokens/s|throughput|\bmfu\b", re.IGNORECASE)
 OWN_COUNTS = {"throughput", "phases", "loss"}  # topics whose bare counts are their own
 
 
@@ -111,7 +112,8 @@ class Records:
             if link.strength is Strength.DIRECT and link.stance is Stance.SUPPORTS
         ]
         by = " ".join(f"{s.title} {s.publisher}" for s in sources)
-        return fold(f"{claim.statement.en} {claim.statement.zh} {by}")
+        # (Jen-Hsun is the name Jensen Huang's foundation is under)
+        return fold(f"{claim.statement.en} {claim.statement.zh} {by}").replace("jen-hsun", "jensen")
 
     def ranked_alike(self, text: str, claim_ids: Iterable[str]) -> bool:
         """A lead or a first said by the assertion is said by one of these claims too."""
@@ -187,6 +189,11 @@ class Records:
         found = by_day and bool(days)
         return found and any(words.search(self.said(c)) for c in self.on_days(days))
 
+    def said_as(self, claim_id: str) -> tuple[str, str]:
+        """The claim's statement in each language, as written."""
+        statement = self.kb.claims[claim_id].statement
+        return statement.en, statement.zh
+
     def said(self, claim_id: str) -> str:
         """The claim's statements, as the rules read words (folded, spaced)."""
         claim = self.kb.claims[claim_id]
@@ -197,8 +204,12 @@ class Records:
         3.1%", so "8K costs 3.1%" crosses them. Only for two figures of different kinds, in a
         claim listing several of each."""
         said = [f for f in said if f.noun != "issue"]  # "#9615" names the record
+        claim_ids = list(claim_ids)
         if any(across_items(text, said, self.lists[c]) for c in claim_ids):
             return True
+        statements = (t for c in claim_ids for t in self.said_as(c))
+        if any(cadence_crossed(text, statement) for statement in statements):
+            return True  # "permanent checkpoints every 3k steps": it evaluates every 3,000
         if len(said) != 2 or {f.unit for f in said} != {"n", "%"}:
             return False  # (a length and its share: "8K costs 3.1%")
         first, second = said
@@ -248,7 +259,15 @@ class Records:
             )
         elif figure.unit == "%" and topic in SHARES:
             # a share is a share of its topic: "MFU 15%" is not the run's 15% of its steps
-            found = dict.fromkeys(c for c in found if self.kb.claims[c].topic == topic)
+            # (the context tests measured throughput too: "8K 只掉 1.6% throughput")
+            found = dict.fromkeys(
+                c
+                for c in found
+                if self.kb.claims[c].topic == topic
+                or (
+                    topic == "throughput" and _MEASURES_SPEED.search(self.kb.claims[c].statement.en)
+                )
+            )
         elif topic in OWN_COUNTS and _count(figure):
             # so is a bare count: "MFU才20出头" is no 20-step trial's, "配比在第18万步换的" no
             # checkpoint's step

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 NEGATION = re.compile(
-    r"\b(?:not|isn'?t|hasn'?t|haven'?t|wasn'?t|aren'?t|never|yet to|nothing|nobody|no one)\b"
+    r"\b(?:not|isn'?t|hasn'?t|haven'?t|wasn'?t|aren'?t|never|yet to|nothing|nobody|no one|zero)\b"
     r"|\bno\b(?! (?:cap|kidding|joke|lie|doubt)\b)"  # "no cap" denies nothing
     r"|没(?!有之一)|沒(?!有之一)|未|不是|尚未"  # "没有之一" is "bar none", no denial
 )
@@ -86,10 +86,14 @@ HEDGED = re.compile(
     r"\b(?:plan(?:s|ned|ning)?|projected|projection|expected|scheduled|target(?:ed)?|aims?"
     r"|supposed|estimate[ds]?|est|eta|predict(?:s|ed)?|forecast"
     r"|wants?|wanted|prefers?|preferred"  # a wish is no plan done: "Larry 一直想要 16K"
-    r"|if|unless"  # nor a condition
+    r"|if(?! anything)|unless"  # nor a condition ("if anything ahead" is no condition)
     r"|(?:was|were) going to)\b|如果|假如|要是"  # nor an intent ("they were going to 8k at 50%")
     r"|计划|計劃|预计|預計|目标|目標|预定|預定|估计|預測|预测|(?<![思理感回])想(?![法到起])|倾向|傾向|希望"
     r"|方案|提案"  # a proposal ("扩到8k的方案在#9615里讨论")
+)
+# A figure corrected: "it's 704 GPUs not 792" asserts 704 and denies the other
+CORRECTED = re.compile(
+    r"(\d.*?)(?:,\s*|\s+)(?:not|rather than|instead of)\s+~?\d[\d,.]*\s?[a-z%]*\s*$"
 )
 # An intent not to: "they're clearly not releasing the weights", "不打算开源" (not "not yet").
 NO_INTENT = re.compile(
@@ -155,7 +159,7 @@ APPROXIMATE = re.compile(
 )
 # A run's length in months or days: something of this run's to check, whatever the reading.
 DURATION = re.compile(
-    r"\b(?:\d+|three|two|four)\s*(?:months?|days?)\b|[一二三四五六\d]+\s*[个個]月|\d+\s*天"
+    r"\b(?:\d+|three|two|four|six)[\s-]*(?:months?|days?)\b|[一二三四五六\d]+\s*[个個]月|\d+\s*天"
 )
 # Words that state a planned figure as reached, whatever hedge sits beside them ("已经达到
 # 预注册的目标 loss": the target is the object, not a hedge).

@@ -53,6 +53,7 @@ RUMOURS15 = Path(__file__).parent / "data" / "rumours15.tsv"
 RUMOURS16 = Path(__file__).parent / "data" / "rumours16.tsv"
 RUMOURS17 = Path(__file__).parent / "data" / "rumours17.tsv"
 RUMOURS18 = Path(__file__).parent / "data" / "rumours18.tsv"
+RUMOURS19 = Path(__file__).parent / "data" / "rumours19.tsv"
 YOU = Chat("console", "console", "you")
 
 
@@ -297,6 +298,26 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("newest permanent checkpoint 是 step-180000 (Sep 30)", [SUPPORTED]),
         ("latest permanent checkpoint right now is still step-180000", [UNSUPPORTED]),
         ("704 GPUs in total (16 nodes x 4 per rack)", [SUPPORTED, SUPPORTED]),
+        # one thing's cadence told of another: it evaluates every 3,000 steps
+        ("they save permanent checkpoints every 3k steps", [CONTRADICTED]),
+        ("每 6000 步存一个永久检查点", [SUPPORTED]),
+        # the clause before names the run "that's the live run" is about
+        (
+            "current_run.py still says hero-main-step121638 so that's the live run",
+            [NOT_CHECKED, CONTRADICTED],
+        ),
+        ("it's 704 GPUs not 792", [SUPPORTED]),  # a correction: 792 is denied
+        ("it was always planned as a 6-month run", [CONTRADICTED]),  # ~100 days
+        ("it started at 4k context", [SUPPORTED]),
+        ("gift from the Jensen Huang foundation", [SUPPORTED]),  # Jen-Hsun
+        ("8K 只掉 1.6% throughput", [SUPPORTED]),  # the context test's tokens/s
+        # the plan's condition, told as a condition
+        ("if delays eat the buffer they can shorten the token horizon by up to ~25%", [SUPPORTED]),
+        ("the marin-community HF page had zero model updates in the Oct 9 snapshot", [SUPPORTED]),
+        (
+            "Plan was 4k→8k at ~50%, 8k→65k at ~95%, then a 262k phase near the end.",
+            [SUPPORTED, SUPPORTED, SUPPORTED],
+        ),
     ],
 )
 def test_each_assertion_gets_its_verdict(
@@ -328,22 +349,23 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         (RUMOURS, 172, 99, 2, 0),
         (RUMOURS2, 248, 145, 0, 0),  # first sight: 110/146, 16/80, 22
         (RUMOURS3, 272, 140, 2, 0),  # first sight: 95/141, 24/104, 14
-        (RUMOURS4, 278, 145, 4, 0),  # first sight: 95/147, 17/105, 11
+        (RUMOURS4, 278, 145, 3, 0),  # first sight: 95/147, 17/105, 11
         (RUMOURS5, 278, 148, 1, 0),  # first sight (with the opinion): 131/148, 12/102, 7
-        (RUMOURS6, 246, 130, 3, 0),  # first sight (with the opinion): 110/131, 11/92, 9
+        (RUMOURS6, 246, 130, 4, 0),  # first sight (with the opinion): 110/131, 11/92, 9
         (RUMOURS7, 236, 128, 1, 0),  # first sight (with the opinion): 111/129, 8/84, 7
         (RUMOURS8, 223, 122, 0, 0),  # first sight (with the opinion): 107/123, 7/78, 7
         (RUMOURS9, 230, 123, 3, 0),  # first sight (with the opinion): 111/123, 10/84, 2
         (RUMOURS10, 209, 111, 0, 0),  # first sight (with the opinion): 98/112, 8/77, 5
-        (RUMOURS11, 243, 132, 8, 0),  # first sight (with the opinion): 112/132, 15/87, 12
+        (RUMOURS11, 243, 131, 8, 1),  # first sight (with the opinion): 112/132, 15/87, 12
         (RUMOURS12, 218, 118, 4, 1),  # first sight (with the opinion): 102/119, 10/79, 6
-        (RUMOURS13, 262, 131, 4, 4),  # first sight (with the opinion): 103/136, 13/103, 19
+        (RUMOURS13, 262, 131, 3, 4),  # first sight (with the opinion): 103/136, 13/103, 19
         (RUMOURS14, 213, 112, 3, 0),  # first sight (with the opinion): 100/114, 8/79, 5
         (RUMOURS15, 227, 121, 1, 2),  # first sight (with the opinion): 110/123, 8/81, 8
         (RUMOURS16, 208, 90, 3, 0),  # first sight (with the opinion): 86/90, 11/100, 1
         # (figures told of the wrong thing) first sight: 65/100, 10/112, 30
-        (RUMOURS17, 218, 94, 1, 6),
+        (RUMOURS17, 218, 95, 0, 5),
         (RUMOURS18, 219, 80, 2, 0),  # first sight (with the opinion): 74/82, 8/121, 5
+        (RUMOURS19, 224, 88, 0, 0),  # first sight (with the opinion): 83/88, 4/121, 0
     ],
 )
 def test_the_blind_rumour_sets_stay_flagged_and_are_rarely_overstated(
