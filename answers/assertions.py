@@ -37,6 +37,7 @@ _JOINS = re.compile(
     r"\s+(?:and(?! a half\b)|but|plus|also|while|which means)\s+"  # "a month and a half" is one
     r"|\s+so\s+(?=(?:that|this|it|its|it's|they|they're|they'll|they've|the|we|marin)\b)"
     r"|而且|并且|还有|但是|另外|而"
+    r"|\s*只是(?=\s*(?:还|還)?(?:没|沒))"  # "早就練完了 只是還沒公布": done, but not announced
 )
 _FIGURE = re.compile(
     r"(?<![A-Za-z0-9_.,])(\d+(?:[.,]\d+)*)(?!st\b|nd\b|rd\b|th\b)"  # "the 21st" is a day
@@ -58,8 +59,11 @@ _ACTIVE_OF = re.compile(r"(?<=[\dbm])-a(?=\d)")
 # 兆: Taiwan's trillion ("18.75兆個token")
 _SCALE = {"k": 1e3, "m": 1e6, "b": 1e9, "t": 1e12, "万": 1e4, "亿": 1e8, "万亿": 1e12, "兆": 1e12}
 _SCALE |= {"million": 1e6, "billion": 1e9, "trillion": 1e12}
-# A day in brackets after words it dates ("step-180000 (Sep 30)")
-_DATED = re.compile(rf"\s*[(（]\s*(?:{MONTH.pattern})\s*[)）]", re.IGNORECASE)
+# A day or a step in brackets after the words it places ("step-180000 (Sep 30)", "planned at
+# ~80% (step 312,192)")
+_DATED = re.compile(
+    rf"\s*[(（]\s*(?:{MONTH.pattern}|(?:step[- ]?|第\s*)[\d,]+\s*步?)\s*[)）]", re.IGNORECASE
+)
 _HIDE = str.maketrans("()（）", "\ue000\ue001\ue002\ue003")
 _SHOW = str.maketrans("\ue000\ue001\ue002\ue003", "()（）")
 

@@ -139,7 +139,7 @@ class Checker:
             failed_instead(self.records, text, held)
             or misplaced_incident(self.records, text, held)
             or overclaim(self.records, text, denied, context.before)
-            or self.records.references.misnamed(words)
+            or self.records.references.misnamed(words, said, held)
             or (None if denied else judgment(self.records, words, text, held, topic))
         )
         if found is not None:

@@ -20,6 +20,7 @@ from answers.verdict_words import (
     DAMAGE,
     DECIDED,
     DONE,
+    FIRST,
     FORECAST_END,
     FULL,
     LATER_PHASE,
@@ -70,7 +71,10 @@ def overclaim(records: Records, text: str, denied: bool, before: str = "") -> Ve
     if PUBLIC_CHECKPOINT.search(text):
         return verdict, records.known("checkpoints-not-public", "model-not-released")
     # (a throughput benchmark on one rack is a measurement on record, not an evaluation)
-    if (SCORED.search(text) or REPORT.search(text)) and not ONE_RACK.search(text):
+    # (nor the record's own billing: "号称 largest open live training run in history")
+    billed = FIRST.search(text) and records.says(FIRST, [], text, by_day=False)
+    scored = SCORED.search(text) and not billed
+    if (scored or REPORT.search(text)) and not ONE_RACK.search(text):
         return verdict, records.known("no-evaluations")
     return None
 

@@ -16,7 +16,7 @@ import math
 import re
 from collections import Counter
 
-from answers.assertions import ISSUE
+from answers.assertions import ISSUE, Figure
 from answers.grams import features
 from answers.text import fold
 from answers.verdicts import CONTRADICTED, Verdict
@@ -52,14 +52,20 @@ class References:
                 for sentence in _SENTENCE.split(statement):
                     for number in set(_NUMBER.findall(sentence)):
                         passages.append((int(number), claim.id, sentence))
-        owner: dict[str, str] = {}  # the claim a record says directly
+        said_by: dict[str, list[str]] = {}  # the claims each record says directly
         for link in kb.links:
             if link.strength is Strength.DIRECT and link.stance is Stance.SUPPORTS:
-                owner.setdefault(link.source, link.claim)
+                said_by.setdefault(link.source, []).append(link.claim)
+        # every claim a number's record says, or whose statement names the number
+        self._claims: dict[int, set[str]] = {}
+        for number, claim_id, _ in passages:
+            self._claims.setdefault(number, set()).add(claim_id or "")
         for source in kb.sources.values():
+            claims = said_by.get(source.id, [])
             for words in (f"{source.title} {source.publisher}", *source.excerpts):
                 for number in set(_NUMBER.findall(words)):
-                    passages.append((int(number), owner.get(source.id), words))
+                    passages.append((int(number), next(iter(claims), None), words))
+                    self._claims.setdefault(int(number), set()).update(claims)
         counted = [(number, claim, _grams(words)) for number, claim, words in passages]
         seen = Counter(g for _, _, grams in counted for g in grams)
         self._idf = {g: math.log((1 + len(counted)) / (1 + n)) + 1 for g, n in seen.items()}
@@ -68,12 +74,17 @@ class References:
         for number, _, grams in counted:
             self._said.setdefault(number, set()).update(grams)
 
-    def misnamed(self, text: str) -> Verdict | None:
+    def misnamed(self, text: str, said: list[Figure], held: list[list[str]]) -> Verdict | None:
         """Contradicted, if a number ``text`` names is not the record its words describe
-        ("#8435 is the status log"), naming what the number is and the record described."""
+        ("#8435 is the status log"), naming what the number is and the record described.
+        ``held``: the claims holding each figure ``said``; a figure (not a number) of the
+        number's own records says it is the right one ("#8506 记录交接检查点是 231464 步")."""
+        held = [h for f, h in zip(said, held, strict=True) if f.noun != "issue"]
         for number, description in _described(text):
             if number not in self._said:
                 continue  # a number no record names: nothing to hold it against
+            if any(self._claims[number] & set(h) for h in held):
+                continue
             query = self._vector(_grams(description))
             nearest: dict[int, tuple[float, str | None]] = {}
             for other, claim, vector in self._passages:

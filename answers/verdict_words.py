@@ -18,7 +18,7 @@ NEGATION = re.compile(
 DONE = re.compile(
     r"\b(?:finish(?:ed|es)?|done|complete[ds]?|wrapped|ended|concluded|fully trained)\b"
     r"|训完|訓完|训练完|訓練完|完成了|已完成|已经完成|已經完成|完成预训练|完成預訓練|结束了|結束了"
-    r"|已结束|跑完|做完|搞完|弄完"
+    r"|已结束|跑完|做完|搞完|弄完|练完|(?:已经?|早就|都)\s*(?:结束|完成|完工|完事)"
 )
 # All of it: "390,251/390,251 steps", "18T of 18T", "100% done" (not "will 100% hit 18T").
 FULL = re.compile(
@@ -60,7 +60,7 @@ SCORED = re.compile(
     # lower or better than another model: no record compares them
     r"|比\s*(?:marin\s*)?(?:32b|deepseek|llama|qwen|gpt|kimi|mixtral|olmo|glm)[^，。,]{0,16}(?:低|高|差)"
     r"|\b(?:lower|higher) than (?:the )?(?:marin )?(?:32b|deepseek|llama|qwen|gpt|olmo)"
-    r"|\b(?:best|worst|beast|amazing|impressive|fastest|slowest|biggest|largest"
+    r"|\b(?:best(?! case)|worst(?! case)|beast|amazing|impressive|fastest|slowest|biggest|largest"
     r"|gpt-\d\S* level|catch(?:es)? up with"
     r"|c-eval|results look)\b|能力|很强|很強|厉害|厲害|最强|最強|水平"
 )
@@ -227,7 +227,8 @@ LEADS = re.compile(
     r"|负责|負責|主导|主導|带队|帶隊|在带|在帶|拍板|牵头|牽頭|领导|領導"
 )
 FIRST = re.compile(
-    r"\b(?:first|only)\b.{0,30}\b(?:model|run|lab|project)\b"
+    r"\b(?:first|only)\b(?! (?:line|comment|post|sentence|thing))"  # "first line is…": no rank
+    r".{0,30}\b(?:model|run|lab|project)\b"
     r"|\b(?:largest|biggest|most open)\b.{0,40}\b(?:ever|in history|in the world)\b"
     r"|史上|首个|首個|唯一|全球最大|世界最大"  # not "阶梯最大一级": the ladder's own top rung
 )

@@ -54,6 +54,7 @@ RUMOURS16 = Path(__file__).parent / "data" / "rumours16.tsv"
 RUMOURS17 = Path(__file__).parent / "data" / "rumours17.tsv"
 RUMOURS18 = Path(__file__).parent / "data" / "rumours18.tsv"
 RUMOURS19 = Path(__file__).parent / "data" / "rumours19.tsv"
+RUMOURS20 = Path(__file__).parent / "data" / "rumours20.tsv"
 YOU = Chat("console", "console", "you")
 
 
@@ -318,6 +319,14 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
             "Plan was 4k→8k at ~50%, 8k→65k at ~95%, then a 262k phase near the end.",
             [SUPPORTED, SUPPORTED, SUPPORTED],
         ),
+        # the post's own billing, repeated, is the post's; "the first line" ranks nothing
+        ("Open Athena bills it as the largest open live training run in history", [SUPPORTED]),
+        ('first line is literally "Hero run started on August 19th."', [SUPPORTED]),
+        ("Marin 的 benchmark 已经超过 Qwen3 了", [UNSUPPORTED]),
+        ("訓練已經結束", [UNSUPPORTED]),
+        ("聽說早就練完了 只是還沒公布", [UNSUPPORTED, NOT_CHECKED]),  # done, not yet announced
+        ("phase 3 cooldown is planned at ~80% (step 312,192)", [SUPPORTED]),
+        ("#8506 记录 10 月 9 日交接检查点是 231464 步", [SUPPORTED]),  # the log's own step
     ],
 )
 def test_each_assertion_gets_its_verdict(
@@ -349,23 +358,24 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         (RUMOURS, 172, 99, 2, 0),
         (RUMOURS2, 248, 145, 0, 0),  # first sight: 110/146, 16/80, 22
         (RUMOURS3, 272, 140, 2, 0),  # first sight: 95/141, 24/104, 14
-        (RUMOURS4, 278, 145, 3, 0),  # first sight: 95/147, 17/105, 11
-        (RUMOURS5, 278, 148, 1, 0),  # first sight (with the opinion): 131/148, 12/102, 7
+        (RUMOURS4, 278, 145, 2, 0),  # first sight: 95/147, 17/105, 11
+        (RUMOURS5, 278, 148, 0, 0),  # first sight (with the opinion): 131/148, 12/102, 7
         (RUMOURS6, 246, 130, 4, 0),  # first sight (with the opinion): 110/131, 11/92, 9
         (RUMOURS7, 236, 128, 1, 0),  # first sight (with the opinion): 111/129, 8/84, 7
         (RUMOURS8, 223, 122, 0, 0),  # first sight (with the opinion): 107/123, 7/78, 7
         (RUMOURS9, 230, 123, 3, 0),  # first sight (with the opinion): 111/123, 10/84, 2
-        (RUMOURS10, 209, 111, 0, 0),  # first sight (with the opinion): 98/112, 8/77, 5
+        (RUMOURS10, 209, 110, 0, 1),  # first sight (with the opinion): 98/112, 8/77, 5
         (RUMOURS11, 243, 131, 8, 1),  # first sight (with the opinion): 112/132, 15/87, 12
         (RUMOURS12, 218, 118, 4, 1),  # first sight (with the opinion): 102/119, 10/79, 6
         (RUMOURS13, 262, 131, 3, 4),  # first sight (with the opinion): 103/136, 13/103, 19
-        (RUMOURS14, 213, 112, 3, 0),  # first sight (with the opinion): 100/114, 8/79, 5
+        (RUMOURS14, 213, 111, 3, 0),  # first sight (with the opinion): 100/114, 8/79, 5
         (RUMOURS15, 227, 121, 1, 2),  # first sight (with the opinion): 110/123, 8/81, 8
         (RUMOURS16, 208, 90, 3, 0),  # first sight (with the opinion): 86/90, 11/100, 1
         # (figures told of the wrong thing) first sight: 65/100, 10/112, 30
-        (RUMOURS17, 218, 95, 0, 5),
-        (RUMOURS18, 219, 80, 2, 0),  # first sight (with the opinion): 74/82, 8/121, 5
+        (RUMOURS17, 218, 94, 0, 6),
+        (RUMOURS18, 219, 80, 1, 0),  # first sight (with the opinion): 74/82, 8/121, 5
         (RUMOURS19, 224, 88, 0, 0),  # first sight (with the opinion): 83/88, 4/121, 0
+        (RUMOURS20, 225, 78, 1, 0),  # first sight (with the opinion): 74/78, 7/133, 1
     ],
 )
 def test_the_blind_rumour_sets_stay_flagged_and_are_rarely_overstated(
