@@ -160,11 +160,12 @@ class Checker:
             verdict = SUPPORTED if at_4k else CONTRADICTED
             return Assertion(words, verdict, self.records.known("context-not-extended"))
         # "current_run.py has hero-main-step121638" states what the file holds, not the run now
+        # (the run may be the clause before's: "…step121638 | so that's the live run")
         current = CURRENT.search(FILE_NAMES.sub("", text))
-        # (or the clause before it named the run: "…step121638 | so that's the live run")
-        live = _LIVE_RUN.search(FILE_NAMES.sub("", text))
-        ids = RUN_ID.findall(text) or (RUN_ID.findall(context.before) if live else [])
-        if ids and current and "hero-mfu30-step231k" not in ids:
+        told = _LIVE_RUN.search(FILE_NAMES.sub("", text))
+        ids = RUN_ID.findall(text) or (RUN_ID.findall(context.before) if told else [])
+        newest = any("hero-mfu30-step231k".startswith(i) for i in ids)  # (or "hero-mfu30")
+        if ids and (current and not newest or self.records.references.unknown_run(ids)):
             return Assertion(words, CONTRADICTED, ("run-current",))
         plan = plan_as_fact(self.records, text, said, held, topic, context.done)
         if plan is not None:

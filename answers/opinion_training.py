@@ -50,6 +50,7 @@ TUNED_SETS = (
     "rumours18",
     "rumours19",
     "rumours20",
+    "rumours21",
 )
 TODAY = dt.date(2026, 12, 1)  # the day the sets are scored on (benchmarks/score_checks.py)
 WRITTEN = dt.date(2026, 11, 30)  # the day the sets' messages are written on ("last Tuesday")

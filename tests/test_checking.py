@@ -55,6 +55,7 @@ RUMOURS17 = Path(__file__).parent / "data" / "rumours17.tsv"
 RUMOURS18 = Path(__file__).parent / "data" / "rumours18.tsv"
 RUMOURS19 = Path(__file__).parent / "data" / "rumours19.tsv"
 RUMOURS20 = Path(__file__).parent / "data" / "rumours20.tsv"
+RUMOURS21 = Path(__file__).parent / "data" / "rumours21.tsv"
 YOU = Chat("console", "console", "you")
 
 
@@ -327,6 +328,9 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("聽說早就練完了 只是還沒公布", [UNSUPPORTED, NOT_CHECKED]),  # done, not yet announced
         ("phase 3 cooldown is planned at ~80% (step 312,192)", [SUPPORTED]),
         ("#8506 记录 10 月 9 日交接检查点是 231464 步", [SUPPORTED]),  # the log's own step
+        # a run id no record names; the live run by its short name
+        ("new run is hero-mfu30-step213k", [CONTRADICTED]),
+        ("the hero-mfu30 run is live", [NOT_CHECKED]),
     ],
 )
 def test_each_assertion_gets_its_verdict(
@@ -366,16 +370,17 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         (RUMOURS9, 230, 123, 3, 0),  # first sight (with the opinion): 111/123, 10/84, 2
         (RUMOURS10, 209, 110, 0, 1),  # first sight (with the opinion): 98/112, 8/77, 5
         (RUMOURS11, 243, 131, 8, 1),  # first sight (with the opinion): 112/132, 15/87, 12
-        (RUMOURS12, 218, 118, 4, 1),  # first sight (with the opinion): 102/119, 10/79, 6
+        (RUMOURS12, 218, 118, 5, 1),  # first sight (with the opinion): 102/119, 10/79, 6
         (RUMOURS13, 262, 131, 3, 4),  # first sight (with the opinion): 103/136, 13/103, 19
         (RUMOURS14, 213, 111, 3, 0),  # first sight (with the opinion): 100/114, 8/79, 5
         (RUMOURS15, 227, 121, 1, 2),  # first sight (with the opinion): 110/123, 8/81, 8
         (RUMOURS16, 208, 90, 3, 0),  # first sight (with the opinion): 86/90, 11/100, 1
         # (figures told of the wrong thing) first sight: 65/100, 10/112, 30
-        (RUMOURS17, 218, 94, 0, 6),
+        (RUMOURS17, 218, 94, 1, 6),
         (RUMOURS18, 219, 80, 1, 0),  # first sight (with the opinion): 74/82, 8/121, 5
         (RUMOURS19, 224, 88, 0, 0),  # first sight (with the opinion): 83/88, 4/121, 0
         (RUMOURS20, 225, 78, 1, 0),  # first sight (with the opinion): 74/78, 7/133, 1
+        (RUMOURS21, 231, 85, 2, 1),  # first sight (with the opinion): 78/86, 10/134, 3
     ],
 )
 def test_the_blind_rumour_sets_stay_flagged_and_are_rarely_overstated(
