@@ -137,10 +137,10 @@ class Checker:
             return self._by_statement(words, text)
         found = (
             failed_instead(self.records, text, held)
-            or misplaced_incident(self.records, text, held)
+            or misplaced_incident(self.records, text, said, held)
             or overclaim(self.records, text, denied, context.before)
             or self.records.references.misnamed(words, said, held)
-            or (None if denied else judgment(self.records, words, text, held, topic))
+            or (None if denied else judgment(self.records, words, text, said, held, topic))
         )
         if found is not None:
             return Assertion(words, *found)
@@ -161,8 +161,8 @@ class Checker:
             return Assertion(words, verdict, self.records.known("context-not-extended"))
         # "current_run.py has hero-main-step121638" states what the file holds, not the run now
         # (the run may be the clause before's: "…step121638 | so that's the live run")
-        current = CURRENT.search(FILE_NAMES.sub("", text))
-        told = _LIVE_RUN.search(FILE_NAMES.sub("", text))
+        unfiled = FILE_NAMES.sub("", text)
+        current, told = CURRENT.search(unfiled), _LIVE_RUN.search(unfiled)
         ids = RUN_ID.findall(text) or (RUN_ID.findall(context.before) if told else [])
         newest = any("hero-mfu30-step231k".startswith(i) for i in ids)  # (or "hero-mfu30")
         if ids and (current and not newest or self.records.references.unknown_run(ids)):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from answers.assertions import figures
+from answers.assertions import Figure
 from answers.days import months
 from answers.end_dates import END
 from answers.records import Records
@@ -101,11 +101,13 @@ INCIDENT_KINDS = tuple(
 )
 
 
-def misplaced_incident(records: Records, text: str, held: list[list[str]]) -> Verdict | None:
+def misplaced_incident(
+    records: Records, text: str, said: list[Figure], held: list[list[str]]
+) -> Verdict | None:
     """Contradicted, naming the record of that kind, if an incident of a kind is told at a
     step no record of that kind holds; None otherwise."""
     kind = next((k for k in INCIDENT_KINDS if k.search(text)), None)
-    steps = [h for f, h in zip(figures(text), held, strict=True) if f.value >= 1000 and h]
+    steps = [h for f, h in zip(said, held, strict=True) if f.value >= 1000 and h]
     if kind is None or not steps or records.held_say(kind, steps):
         return None
     told = [c for c in records.claims("incidents") if kind.search(records.said(c))]
@@ -113,7 +115,12 @@ def misplaced_incident(records: Records, text: str, held: list[list[str]]) -> Ve
 
 
 def judgment(
-    records: Records, words: str, text: str, held: list[list[str]], topic: str | None
+    records: Records,
+    words: str,
+    text: str,
+    said: list[Figure],
+    held: list[list[str]],
+    topic: str | None,
 ) -> Verdict | None:
     """A judgment no record makes, as unsupported, naming the records it is measured against;
     None when the text makes none, or a record makes it too. (Denials are the caller's.)"""
@@ -137,7 +144,6 @@ def judgment(
     for claimed in (DECIDED, MISTAKE, LEADS):  # "负责人是李飞飞": no record names her
         if claimed.search(text) and not records.says(claimed, held, words, by_day=False):
             return UNSUPPORTED, first
-    said = figures(text)
     if SCOPE.search(text) and LATER_PHASE.search(text) and any(f.unit == "flops" for f in said):
         return UNSUPPORTED, records.known("flops-gap-unexplained")  # "5e24 includes post-training"
     measured = [h for f, h in zip(said, held, strict=True) if f.noun != "rack" and h]

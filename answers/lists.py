@@ -70,11 +70,10 @@ def cadences(text: str) -> list[tuple[float, frozenset[str]]]:
     return found
 
 
-def cadence_crossed(text: str, statement: str) -> bool:
-    """Whether the text says a thing is done as often as the statement says another thing
-    is ("permanent checkpoints every 3k steps": it evaluates every 3,000, and keeps a
-    permanent checkpoint every 6,000)."""
-    listed = cadences(statement)
+def cadence_crossed(text: str, listed: list[tuple[float, frozenset[str]]]) -> bool:
+    """Whether the text says a thing is done as often as a statement's ``cadences`` say
+    another thing is ("permanent checkpoints every 3k steps": it evaluates every 3,000, and
+    keeps a permanent checkpoint every 6,000)."""
     if len(listed) < 2:
         return False
     for often, what in cadences(text):

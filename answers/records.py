@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 from answers.assertions import Figure, figure_index, figures, same
 from answers.days import month_parts, months
-from answers.lists import across_items, cadence_crossed, list_of
+from answers.lists import across_items, cadence_crossed, cadences, list_of
 from answers.references import References
 from answers.statements import SAYS_AT, Statements
 from answers.text import fold, spaced
@@ -55,6 +55,12 @@ class Records:
             self.units[claim_id].add(figure.unit)
         # each claim's list of things of one shape, if it gives one (the ladder's rungs)
         self.lists = {c.id: list_of(c.statement.en) for c in kb.claims.values()}
+        # …how often it says each thing is done ("evaluates every 3,000 steps")
+        self.cadences = {
+            c.id: cadences(c.statement.en) + cadences(c.statement.zh) for c in kb.claims.values()
+        }
+        # the claims that measured speed (MFU, tokens/s): the context tests did too
+        self.speeds = {c.id for c in kb.claims.values() if _MEASURES_SPEED.search(c.statement.en)}
         # the schedule's spec is a plan too: "already at 15T" states phase 1's share as done
         self.plans = {
             c.id
@@ -189,27 +195,23 @@ class Records:
         found = by_day and bool(days)
         return found and any(words.search(self.said(c)) for c in self.on_days(days))
 
-    def said_as(self, claim_id: str) -> tuple[str, str]:
-        """The claim's statement in each language, as written."""
-        statement = self.kb.claims[claim_id].statement
-        return statement.en, statement.zh
-
     def said(self, claim_id: str) -> str:
         """The claim's statements, as the rules read words (folded, spaced)."""
         claim = self.kb.claims[claim_id]
         return spaced(fold(f"{claim.statement.en} {claim.statement.zh}"))
 
     def crossed(self, text: str, said: list[Figure], claim_ids: Iterable[str]) -> bool:
-        """Whether a claim pairs two of the figures otherwise: #9615 gives "8K 1.6%, 16K
-        3.1%", so "8K costs 3.1%" crosses them. Only for two figures of different kinds, in a
-        claim listing several of each."""
+        """Whether a claim tells the figures otherwise: in different items of its list (one
+        rung's figures with another's), as the cadence of another thing ("permanent
+        checkpoints every 3k steps"), or paired otherwise: #9615 gives "8K 1.6%, 16K 3.1%",
+        so "8K costs 3.1%" crosses them (two figures of different kinds, in a claim listing
+        several of each)."""
         said = [f for f in said if f.noun != "issue"]  # "#9615" names the record
         claim_ids = list(claim_ids)
         if any(across_items(text, said, self.lists[c]) for c in claim_ids):
             return True
-        statements = (t for c in claim_ids for t in self.said_as(c))
-        if any(cadence_crossed(text, statement) for statement in statements):
-            return True  # "permanent checkpoints every 3k steps": it evaluates every 3,000
+        if any(cadence_crossed(text, self.cadences[c]) for c in claim_ids):
+            return True
         if len(said) != 2 or {f.unit for f in said} != {"n", "%"}:
             return False  # (a length and its share: "8K costs 3.1%")
         first, second = said
@@ -263,10 +265,7 @@ class Records:
             found = dict.fromkeys(
                 c
                 for c in found
-                if self.kb.claims[c].topic == topic
-                or (
-                    topic == "throughput" and _MEASURES_SPEED.search(self.kb.claims[c].statement.en)
-                )
+                if self.kb.claims[c].topic == topic or (topic == "throughput" and c in self.speeds)
             )
         elif topic in OWN_COUNTS and _count(figure):
             # so is a bare count: "MFU才20出头" is no 20-step trial's, "配比在第18万步换的" no

@@ -13,7 +13,6 @@ for #8435. Nearness alone would swap "#9615 is still just tests" for #8435's "st
 
 from __future__ import annotations
 
-import math
 import re
 from collections import Counter
 from collections.abc import Iterable
@@ -21,6 +20,7 @@ from collections.abc import Iterable
 from answers.assertions import ISSUE, Figure
 from answers.grams import features
 from answers.text import fold
+from answers.tfidf import Weights, cosine
 from answers.verdict_words import RUN_ID
 from answers.verdicts import CONTRADICTED, Verdict
 from knowledge.knowledge_base import KnowledgeBase
@@ -62,7 +62,7 @@ class References:
         # every claim a number's record says, or whose statement names the number
         self._claims: dict[int, set[str]] = {}
         for number, claim_id, _ in passages:
-            self._claims.setdefault(number, set()).add(claim_id or "")
+            self._claims.setdefault(number, set()).update([claim_id] if claim_id else [])
         for source in kb.sources.values():
             claims = said_by.get(source.id, [])
             for words in (f"{source.title} {source.publisher}", *source.excerpts):
@@ -70,9 +70,10 @@ class References:
                     passages.append((int(number), next(iter(claims), None), words))
                     self._claims.setdefault(int(number), set()).update(claims)
         counted = [(number, claim, _grams(words)) for number, claim, words in passages]
-        seen = Counter(g for _, _, grams in counted for g in grams)
-        self._idf = {g: math.log((1 + len(counted)) / (1 + n)) + 1 for g, n in seen.items()}
-        self._passages = [(number, claim, self._vector(grams)) for number, claim, grams in counted]
+        self._weights = Weights((grams for _, _, grams in counted), unseen_counts=False)
+        self._passages = [
+            (number, claim, self._weights.vector(grams)) for number, claim, grams in counted
+        ]
         # every run id a record names ("hero-mfu30-step231k")
         named = [c.statement.en for c in kb.claims.values()]
         named += [f"{s.title} {' '.join(s.excerpts)}" for s in kb.sources.values()]
@@ -100,10 +101,10 @@ class References:
                 continue  # a number no record names: nothing to hold it against
             if any(self._claims[number] & set(h) for h in held):
                 continue
-            query = self._vector(_grams(description))
+            query = self._weights.vector(_grams(description))
             nearest: dict[int, tuple[float, str | None]] = {}
             for other, claim, vector in self._passages:
-                near = sum(w * vector.get(g, 0.0) for g, w in query.items())
+                near = cosine(query, vector)
                 if near > nearest.get(other, (0.0, None))[0]:
                     nearest[other] = (near, claim)
             if not nearest:
@@ -114,11 +115,6 @@ class References:
             if other != number and near >= NEARER_AT and near - own >= MARGIN and telling:
                 return CONTRADICTED, tuple(dict.fromkeys(c for c in (own_claim, claim) if c))
         return None
-
-    def _vector(self, grams: Counter[str]) -> dict[str, float]:
-        weights = {g: (1 + math.log(n)) * self._idf[g] for g, n in grams.items() if g in self._idf}
-        norm = math.sqrt(sum(w * w for w in weights.values())) or 1.0
-        return {g: w / norm for g, w in weights.items()}
 
 
 def _described(text: str) -> list[tuple[int, str]]:

@@ -9,19 +9,18 @@ claim is about Marin 535B, so the name says nothing about which one.
 
 from __future__ import annotations
 
-import math
 import re
 from collections import Counter
 from functools import lru_cache
 
 from answers.grams import features
 from answers.text import fold
+from answers.tfidf import Weights, cosine
 from knowledge.knowledge_base import KnowledgeBase
 from knowledge.schema import Stance, Strength
 
 _NAME = re.compile(r"\bmarin(?:[ -]?535b(?:-a23b)?)?\b|\b535b(?:-a23b)?\b|\ba23b\b")
 
-Vector = dict[str, float]
 # How near a claim's statement must be to say the assertion, by cosine: on the first three
 # labelled rumour sets no unsupported or false assertion came nearer than 0.45.
 SAYS_AT = 0.46
@@ -34,11 +33,8 @@ class Statements:
             for claim in kb.claims.values()
             for text in (claim.statement.en, claim.statement.zh, *_quotes(kb, claim.id))
         ]
-        seen: Counter[str] = Counter(g for _, grams in counted for g in grams)
-        total = len(counted)
-        self._idf = {g: math.log((1 + total) / (1 + n)) + 1 for g, n in seen.items()}
-        self._unseen = math.log(1 + total) + 1
-        self._vectors = [(claim_id, self._vector(grams)) for claim_id, grams in counted]
+        self._weights = Weights(grams for _, grams in counted)
+        self._vectors = [(claim_id, self._weights.vector(grams)) for claim_id, grams in counted]
         # the rules and the second opinion ask about the same clause several times
         self._ranking = lru_cache(maxsize=64)(self._rank)
 
@@ -54,18 +50,13 @@ class Statements:
     def _rank(self, text: str) -> tuple[tuple[str, float], ...]:
         if not says_something(text):
             return ()
-        query = self._vector(_grams(text))
+        query = self._weights.vector(_grams(text))
         best: dict[str, float] = {}
         for claim_id, vector in self._vectors:
-            cosine = sum(w * vector.get(g, 0.0) for g, w in query.items())
-            if cosine > best.get(claim_id, 0.0):
-                best[claim_id] = cosine
+            near = cosine(query, vector)
+            if near > best.get(claim_id, 0.0):
+                best[claim_id] = near
         return tuple(sorted(best.items(), key=lambda pair: -pair[1]))
-
-    def _vector(self, grams: Counter[str]) -> Vector:
-        weights = {g: (1 + math.log(n)) * self._idf.get(g, self._unseen) for g, n in grams.items()}
-        norm = math.sqrt(sum(w * w for w in weights.values())) or 1.0
-        return {g: w / norm for g, w in weights.items()}
 
 
 def _quotes(kb: KnowledgeBase, claim_id: str) -> list[str]:
