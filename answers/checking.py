@@ -10,7 +10,6 @@ is a weaker verdict. The reading is the answers' own (``reading.Reader``). A sec
 from __future__ import annotations
 
 import datetime as dt
-import re
 from collections.abc import Iterable
 
 from answers.assertions import GENERIC, Figure, assertions_in, figures
@@ -25,13 +24,14 @@ from answers.reading import Reader
 from answers.records import PROGRESS_READINGS, Records
 from answers.render import Renderer
 from answers.reply import Reply
+from answers.run_ids import RunIds
 from answers.second_look import SecondLook
 from answers.second_opinion import Opinion
 from answers.spec_words import MONEY, RUNGS
 from answers.specs import misstated_spec
 from answers.statements import SAYS_AT
 from answers.text import fold, spaced
-from answers.time_words import CHANGE, CURRENT, FROM_START, NOW, present
+from answers.time_words import CHANGE, FROM_START, NOW, present
 from answers.verdict_words import (
     ANNOUNCED,
     AS_DONE,
@@ -61,13 +61,6 @@ OTHER_MODELS = "other-models"
 # Spec topics: a figure that differs from the record contradicts it (a run's progress only
 # moves on, so a step or a share no record holds is unsupported, never "contradicted").
 VERBATIM = 0.9  # "billed as the largest open live training run in history": the post's words
-FILE_NAMES = re.compile(
-    r"current run\.py(?:\s+(?:still|now))?(?:\s+(?:says|shows|has|lists|reads))?"
-    r"|current hero run id\s*="
-)
-
-
-_LIVE_RUN = re.compile(r"\b(?:live|current|active) run\b|当前的? ?run|现在的? ?run")
 STATIC = {"architecture", "hardware", "ladder", "started", "flops"}
 
 
@@ -78,6 +71,7 @@ class Checker:
         self.reader = reader
         self.records = Records(kb)
         self.statements = self.records.statements
+        self.run_ids = RunIds(kb)
         self.second_look = SecondLook(reader, self.records, self.statements, opinion)
 
     def check(self, message: str, written: dt.date | None = None) -> list[Assertion]:
@@ -159,14 +153,9 @@ class Checker:
             at_4k = all(3500 <= f.value <= 4200 for f in said)
             verdict = SUPPORTED if at_4k else CONTRADICTED
             return Assertion(words, verdict, self.records.known("context-not-extended"))
-        # "current_run.py has hero-main-step121638" states what the file holds, not the run now
-        # (the run may be the clause before's: "…step121638 | so that's the live run")
-        unfiled = FILE_NAMES.sub("", text)
-        current, told = CURRENT.search(unfiled), _LIVE_RUN.search(unfiled)
-        ids = RUN_ID.findall(text) or (RUN_ID.findall(context.before) if told else [])
-        newest = any("hero-mfu30-step231k".startswith(i) for i in ids)  # (or "hero-mfu30")
-        if ids and (current and not newest or self.records.references.unknown_run(ids)):
-            return Assertion(words, CONTRADICTED, ("run-current",))
+        ran = self.run_ids.verdict(text, context.before)
+        if ran is not None:
+            return Assertion(words, *ran)
         plan = plan_as_fact(self.records, text, said, held, topic, context.done)
         if plan is not None:
             return Assertion(words, PLAN_AS_FACT, plan)

@@ -1,5 +1,5 @@
-"""A record named by its number ("#8506", "PR #8588") must be the record described, and a
-run named by its id must be a run on record.
+"""A record named by its number ("#8506", "PR #8588") must be the record described (run ids
+are checked in ``run_ids.py``).
 
 People who follow the run closely name its issues and pull requests, and swap them: "#8435 is
 the status log" (it is the plan; the log is #8506), "atomic_rename landed in #8588" (#8974).
@@ -15,13 +15,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
 
 from answers.assertions import ISSUE, Figure
 from answers.grams import features
 from answers.text import fold
 from answers.tfidf import Weights, cosine
-from answers.verdict_words import RUN_ID
 from answers.verdicts import CONTRADICTED, Verdict
 from knowledge.knowledge_base import KnowledgeBase
 from knowledge.schema import Stance, Strength
@@ -74,21 +72,9 @@ class References:
         self._passages = [
             (number, claim, self._weights.vector(grams)) for number, claim, grams in counted
         ]
-        # every run id a record names ("hero-mfu30-step231k")
-        named = [c.statement.en for c in kb.claims.values()]
-        named += [f"{s.title} {' '.join(s.excerpts)}" for s in kb.sources.values()]
-        self.run_ids = {i for text in named for i in RUN_ID.findall(fold(text))}
         self._said: dict[int, set[str]] = {}  # every gram any passage of a number has
         for number, _, grams in counted:
             self._said.setdefault(number, set()).update(grams)
-
-    def unknown_run(self, ids: Iterable[str]) -> bool:
-        """Whether a run id no record names is given ("hero-mfu30-step213k" for step231k); a
-        shortened name of one is known ("hero-mfu30")."""
-        return any(
-            "step" in i and not any(k.startswith(i) or i.startswith(k) for k in self.run_ids)
-            for i in ids
-        )
 
     def misnamed(self, text: str, said: list[Figure], held: list[list[str]]) -> Verdict | None:
         """Contradicted, if a number ``text`` names is not the record its words describe

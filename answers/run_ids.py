@@ -1,0 +1,60 @@
+"""A run named by its id must be a run on record, and a run said to be the live one must be
+the newest on record.
+
+Close followers quote run ids ("hero-mfu30-step231k") and get them wrong in two ways: an id no
+record names ("hero-mfu30-step213k"), or an old run said to be the current one
+("current run is hero-main-step121638"). The ids are read from the knowledge base, and the
+newest from the claim that says which run is newest, so a new handoff is a data change.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from answers.text import fold
+from answers.time_words import CURRENT
+from answers.verdict_words import RUN_ID
+from answers.verdicts import CONTRADICTED, Verdict
+from knowledge.knowledge_base import KnowledgeBase
+
+NEWEST_CLAIM = "run-current"  # the claim whose statement names the newest run id first
+# "current_run.py has hero-main-step121638" states what the file holds, not the run now
+FILE_NAMES = re.compile(
+    r"current run\.py(?:\s+(?:still|now))?(?:\s+(?:says|shows|has|lists|reads))?"
+    r"|current hero run id\s*="
+)
+# "…step121638 | so that's the live run": the id is the clause before's
+LIVE_RUN = re.compile(r"\b(?:live|current|active) run\b|当前的? ?run|现在的? ?run")
+
+
+class RunIds:
+    def __init__(self, kb: KnowledgeBase) -> None:
+        named = [c.statement.en for c in kb.claims.values()]
+        named += [f"{s.title} {' '.join(s.excerpts)}" for s in kb.sources.values()]
+        self.known = {i for text in named for i in RUN_ID.findall(fold(text))}
+        newest = kb.claims.get(NEWEST_CLAIM)
+        found = RUN_ID.findall(fold(newest.statement.en)) if newest else []
+        self.newest = found[0] if found else None
+
+    def unknown(self, ids: Iterable[str]) -> bool:
+        """Whether a run id no record names is given ("hero-mfu30-step213k" for step231k); a
+        shortened name of one is known ("hero-mfu30")."""
+        return any(
+            "step" in i and not any(k.startswith(i) or i.startswith(k) for k in self.known)
+            for i in ids
+        )
+
+    def verdict(self, text: str, before: str) -> Verdict | None:
+        """Contradicted, if ``text`` (folded) names a run id no record names, or says an old
+        run is the current one; ``before``: the message's earlier clauses, folded."""
+        unfiled = FILE_NAMES.sub("", text)
+        current, told = CURRENT.search(unfiled), LIVE_RUN.search(unfiled)
+        ids = RUN_ID.findall(text) or (RUN_ID.findall(before) if told else [])
+        if not ids:
+            return None
+        # the newest, or its short name ("hero-mfu30")
+        newest = self.newest is not None and any(self.newest.startswith(i) for i in ids)
+        if current and not newest or self.unknown(ids):
+            return CONTRADICTED, (NEWEST_CLAIM,)
+        return None
