@@ -36,7 +36,7 @@ _COLON = re.compile(r":\s+")
 _JOINS = re.compile(
     r"\s+(?:and(?! a half\b)|but|plus|also|while|which means)\s+"  # "a month and a half" is one
     r"|\s+so\s+(?=(?:that|this|it|its|it's|they|they're|they'll|they've|the|we|marin)\b)"
-    r"|而且|并且|还有|但是|另外|而"
+    r"|而且|并且|还有|但是|另外|(?<![反然])而"
     r"|\s*只是(?=\s*(?:还|還)?(?:没|沒))"  # "早就練完了 只是還沒公布": done, but not announced
 )
 _FIGURE = re.compile(
@@ -59,10 +59,12 @@ _ACTIVE_OF = re.compile(r"(?<=[\dbm])-a(?=\d)")
 # 兆: Taiwan's trillion ("18.75兆個token")
 _SCALE = {"k": 1e3, "m": 1e6, "b": 1e9, "t": 1e12, "万": 1e4, "亿": 1e8, "万亿": 1e12, "兆": 1e12}
 _SCALE |= {"million": 1e6, "billion": 1e9, "trillion": 1e12}
-# A day or a step in brackets after the words it places ("step-180000 (Sep 30)", "planned at
-# ~80% (step 312,192)")
+# A day, a step or a share in brackets after the words it places ("step-180000 (Sep 30)",
+# "planned at ~80% (step 312,192)", "计划在第 312,192 步（约 80%）进入冷却")
 _DATED = re.compile(
-    rf"\s*[(（]\s*(?:{MONTH.pattern}|(?:step[- ]?|第\s*)[\d,]+\s*步?)\s*[)）]", re.IGNORECASE
+    rf"\s*[(（]\s*(?:{MONTH.pattern}|(?:step[- ]?|第\s*)[\d,]+\s*步?"
+    r"|(?:约|約|~|≈|about |approx\.? )?\s*[\d.]+\s*%)\s*[)）]",  # or a share: "（约 80%）"
+    re.IGNORECASE,
 )
 _HIDE = str.maketrans("()（）", "\ue000\ue001\ue002\ue003")
 _SHOW = str.maketrans("\ue000\ue001\ue002\ue003", "()（）")
@@ -161,6 +163,7 @@ _COUNTED_ZH = {
     "序列": "seq",
     "token": "toke",
 }
+_ORDINAL = re.compile(r"第\s*$")
 # A measure word before the noun ("4096条序列", "11264个token"): the noun is after it.
 _MEASURE = re.compile(r"^[个個条條]")
 
@@ -185,13 +188,16 @@ def figures(text: str) -> list[Figure]:
         scale = 1.0
         if unit.startswith("e"):  # "2.7e24" FLOPs; "1.875e13" is a count (of tokens)
             scale = 10.0 ** int(unit[1:])
-            unit = "flops" if value * scale >= 1e20 else "n"
+            flops = value * scale >= 1e20 or after.strip().lower().startswith("flop")
+            unit = "flops" if flops else "n"  # (a small rung's "5.5e19 FLOPs" too)
         elif unit in _SCALE:
             scale, unit = _SCALE[unit], "n"
         elif unit != "%":
             unit = "n" if "." in digits else "exact"
         value *= scale
         noun = _noun(after) if unit == "exact" else ""
+        if noun and _ORDINAL.search(text[max(0, match.start() - 3) : match.start()]):
+            continue  # "第二级": the second rung, not two of them ("第 180,000 步" is a step)
         if unit == "exact" and not noun and (value < 10 or 1900 < value < 2100):
             continue  # "3 months", a year: said better by other rules
         if unit == "flops":  # "5e24" is one significant figure: 4.95e24 to 5.05e24

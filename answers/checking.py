@@ -14,6 +14,7 @@ from collections.abc import Iterable
 
 from answers.assertions import GENERIC, Figure, assertions_in, figures
 from answers.days import months
+from answers.directions import Directions
 from answers.end_dates import END, end_verdict, length_verdict
 from answers.judgments import failed_instead, judgment, misplaced_incident, overclaim
 from answers.lexicon import DECLINING
@@ -72,6 +73,7 @@ class Checker:
         self.records = Records(kb)
         self.statements = self.records.statements
         self.run_ids = RunIds(kb)
+        self.directions = Directions(kb)  # "from 13.33 s up to 14.91 s": the other way round
         self.second_look = SecondLook(reader, self.records, self.statements, opinion)
 
     def check(self, message: str, written: dt.date | None = None) -> list[Assertion]:
@@ -134,6 +136,7 @@ class Checker:
             or misplaced_incident(self.records, text, said, held)
             or overclaim(self.records, text, denied, context.before)
             or self.records.references.misnamed(words, said, held)
+            or self.directions.reversed(text)
             or (None if denied else judgment(self.records, words, text, said, held, topic))
         )
         if found is not None:

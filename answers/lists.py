@@ -20,6 +20,8 @@ import re
 from answers.assertions import Figure, figures, same
 
 _ITEMS = re.compile(r",\s+|;\s+|\s+and\s+")
+_BRACKETS = re.compile(r"\([^()]*\)|（[^（）]*）")
+_COMMA = "\ue010"  # a comma inside brackets, kept from the split
 # Figures said as a range, a sum or side by side, not as one thing's: "1.6B-A61M up to
 # 27.7B-A1.2B", "390,251 steps ≈ 18.0T", "8K/16K"
 _RANGE = re.compile(r"\b(?:up to|to|from|vs|x)\b|→|->|~|≈|=|×|/|到|至")
@@ -29,7 +31,10 @@ def list_of(statement: str) -> list[list[Figure]]:
     """The figures of each item of the longest list in the statement, or nothing."""
     best: list[list[Figure]] = []
     run: list[list[Figure]] = []
-    for item in (figures(piece) for piece in _ITEMS.split(statement)):
+    # (an item's own brackets hold its figures: "d768 1.6B-A61M (48B tokens, 5.5e19 FLOPs)")
+    kept = _BRACKETS.sub(lambda m: m[0].replace(",", _COMMA), statement)
+    pieces = (piece.replace(_COMMA, ",") for piece in _ITEMS.split(kept))
+    for item in (figures(piece) for piece in pieces):
         shape = [f.unit for f in item]
         if item and run and shape == [f.unit for f in run[-1]]:
             run.append(item)

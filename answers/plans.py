@@ -4,6 +4,8 @@ the context length or the data mixture said to have changed ("trained on 18.75T 
 
 from __future__ import annotations
 
+import re
+
 from answers.assertions import Figure
 from answers.days import months
 from answers.end_dates import END, LENGTH_DAYS
@@ -20,6 +22,12 @@ from answers.verdict_words import (
     hedged,
 )
 from knowledge.schema import ClaimKind
+
+_PHASE_TWO = re.compile(r"\bphase[- ]?(?:2|two)\b|\bsecond phase\b|第\s*[2二]\s*(?:阶段|階段|期)")
+_LATER_PHASE = re.compile(
+    r"\bphase[- ]?(?:3|three)\b|\bthird phase\b|\bcool-?\s?down\b|\bmid-?\s?training\b"
+    r"|第\s*[3三]\s*(?:阶段|階段|期)|冷却|冷卻|中期训练|中期訓練"
+)
 
 
 def plan_as_fact(
@@ -62,7 +70,10 @@ def plan_as_fact(
     said_end = (DURATION.search(text) and near_plan) or (END.month, END.day) in months(text)
     if said_end and not hedged(text, said_too=False) and not PLANNED.search(text):
         return records.known("duration-plan", "expected-end")
-    changed = topic == "context-length" and CONTEXT_CHANGED.search(text) and not tested
+    # the second mixture phase is on record (since step 108,000); a later phase is a plan
+    happened = happened or (topic == "phases" and bool(_PHASE_TWO.search(text)))
+    later = topic == "phases" and bool(_LATER_PHASE.search(text))
+    changed = (topic == "context-length" or later) and CONTEXT_CHANGED.search(text) and not tested
     if topic in ("context-length", "phases") and (stated or changed) and not unchanged:
         return None if happened else records.claims(topic, kinds={ClaimKind.PLAN})[:1] or None
     return None

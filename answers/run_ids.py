@@ -22,7 +22,7 @@ NEWEST_CLAIM = "run-current"  # the claim whose statement names the newest run i
 # "current_run.py has hero-main-step121638" states what the file holds, not the run now
 FILE_NAMES = re.compile(
     r"current run\.py(?:\s+(?:still|now))?(?:\s+(?:says|shows|has|lists|reads))?"
-    r"|current hero run id\s*="
+    r"|current hero run id(?:\s*=|\s+(?:in|from) current run\.py)"  # the file's variable
 )
 # "…step121638 | so that's the live run": the id is the clause before's
 LIVE_RUN = re.compile(r"\b(?:live|current|active) run\b|当前的? ?run|现在的? ?run")

@@ -42,7 +42,8 @@ ACTIVE = re.compile(
 
 # The scaling ladder's rungs have active counts of their own ("最大一档 27.7B / 1.2B active").
 RUNGS = re.compile(
-    r"\b(?:ladder|rungs?|smallest|largest)\b|阶梯|梯子|最大|最小|[一那这]档|[一那这]级"
+    r"\b(?:ladder|rungs?|smallest|largest|d768|d1024|d1536|d2048)\b|阶梯|階梯|梯子|最大|最小"
+    r"|(?:[一二三四那这這]|第\s*[一二三四1-4])\s*(?:档|级|檔|級)"
 )
 
 

@@ -283,6 +283,7 @@ CONTEXT_CHANGED = re.compile(
     r"|扩到|擴到|扩展到|擴展到|切到|改成|上了|现在是|現在是|切过去|切過去|换过去|換過去"
     r"|\bkicked (?:in|off)\b|\b(?:doing|rn|right now)\b"  # "doing the 262k phase rn"
     r"|\b(?:is|are) (?:running|underway|live|happening)\b|在跑|正在跑"
+    r"|\b(?:hero|run|it|model)(?: is|'s) (?:now |already )?(?:on|at) (?=\d)"  # "hero is on 16K"
 )
 
 

@@ -331,6 +331,20 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         # a run id no record names; the live run by its short name
         ("new run is hero-mfu30-step213k", [CONTRADICTED]),
         ("the hero-mfu30 run is live", [NOT_CHECKED]),
+        # a change told the wrong way round: the new stack cut the step time
+        ("the mfu30 stack took median step time from 13.33s up to 14.91s", [CONTRADICTED]),
+        ("median step time 從 14.91s 變成 13.33s", [SUPPORTED]),
+        ("MFU 中位数反而从 26.75% 掉到 24.10%", [CONTRADICTED]),
+        # the second rung, not two rungs; a rung's own FLOPs
+        ("ladder 第二级 d1024 是 4.0B / 162M", [SUPPORTED]),
+        ("ladder 最小 rung d768 是 1.6B total / 61M active，5.5e19 FLOPs", [SUPPORTED, SUPPORTED]),
+        ("the d1536 rung was 11.5B total trained on 926B tokens", [CONTRADICTED]),
+        # a bracketed share stays with its clause, and the plan's word with it
+        ("计划在第 312,192 步（约 80%）进入冷却", [SUPPORTED]),
+        ("cooldown mix is live now since 312,192", [PLAN_AS_FACT]),
+        ("hero is on 16K context now", [PLAN_AS_FACT]),
+        ("it launched at 8k context", [CONTRADICTED]),
+        ("CURRENT_HERO_RUN_ID in current_run.py is hero-main-step121638", [NOT_CHECKED]),
     ],
 )
 def test_each_assertion_gets_its_verdict(

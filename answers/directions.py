@@ -1,0 +1,71 @@
+"""A change told the wrong way round: "median step time went from 13.33 s up to 14.91 s" (the
+new stack took it from 14.91 s down to 13.33 s), "MFU 从 26.75% 掉到 24.10%", "Paloma fell from
+2.13755 to 2.13435" (it rose).
+
+The records give a change as "from A to B", "A → B", or a measurement against the one before
+it: "a median MFU of 26.75% against 24.10%", "13.33 s against 14.91 s" (the new figure first).
+Each becomes an ordered pair (before, after). A message that says "from X to Y" is checked
+against them: a pair the records hold the other way round, with no record of it this way, is a
+change reversed. Only "from … to" and arrows are read in a message: "X vs Y" there is said in
+either order.
+"""
+
+from __future__ import annotations
+
+import re
+
+from answers.assertions import Figure, figures, same
+from answers.verdicts import CONTRADICTED, Verdict
+from knowledge.knowledge_base import KnowledgeBase
+
+_NUM = r"\d[\d,]*(?:\.\d+)?(?:e-?\d+)?\s?(?:%|[kmbt](?![a-z])|s\b|gib\b)?"
+# in a record: "26.75% against 24.10%", "2.13755 at step 212,999, against 2.13435" (after, before)
+_AGAINST = re.compile(rf"({_NUM})(?:\s+at step [\d,]+)?,?\s+(?:against|vs\.?)\s+({_NUM})", re.I)
+# in a record or a message: "from 13.732 to 13.541 s", "14.91 → 13.33" (before, after)
+_FROM_TO = re.compile(
+    rf"\bfrom\s+({_NUM})\s*(?:(?:up|down|all the way)\s+)?to\s+({_NUM})"
+    rf"|({_NUM})\s*(?:→|->|=>)\s*({_NUM})"
+    rf"|(?:从|從|由)\s*({_NUM})\s*(?:一路)?(?:到|变成|變成|降到|掉到|跌到|涨到|漲到|升到|提[高升]到|增加到"
+    rf"|减少到|減少到|减到|減到)\s*({_NUM})",
+    re.I,
+)
+
+Pair = tuple[Figure, Figure, str]  # before, after, the claim that says so
+
+
+class Directions:
+    def __init__(self, kb: KnowledgeBase) -> None:
+        self.pairs: list[Pair] = []
+        for claim in kb.claims.values():
+            text = claim.statement.en
+            for after, before in _AGAINST.findall(text):
+                self._add(before, after, claim.id)
+            for groups in _FROM_TO.findall(text):
+                before, after = _ordered(groups)
+                self._add(before, after, claim.id)
+
+    def _add(self, before: str, after: str, claim_id: str) -> None:
+        one, two = figures(before), figures(after)
+        if len(one) == 1 and len(two) == 1:
+            self.pairs.append((one[0], two[0], claim_id))
+
+    def reversed(self, text: str) -> Verdict | None:
+        """Contradicted, naming the record, if ``text`` tells a change the records hold the
+        other way round and never this way."""
+        for groups in _FROM_TO.findall(text):
+            before, after = (figures(part) for part in _ordered(groups))
+            if len(before) != 1 or len(after) != 1:
+                continue
+            x, y = before[0], after[0]
+            if any(same(a, x) and same(b, y) for a, b, _ in self.pairs):
+                continue
+            backwards = [c for a, b, c in self.pairs if same(a, y) and same(b, x)]
+            if backwards:
+                return CONTRADICTED, (backwards[0],)
+        return None
+
+
+def _ordered(groups: tuple[str, ...]) -> tuple[str, str]:
+    """The before and after of a ``_FROM_TO`` match, whichever of its forms matched."""
+    found = [g for g in groups if g]
+    return (found[0], found[1]) if len(found) >= 2 else ("", "")
