@@ -29,10 +29,10 @@ from answers.run_ids import RunIds
 from answers.second_look import SecondLook
 from answers.second_opinion import Opinion
 from answers.spec_words import MONEY, RUNGS
-from answers.specs import misstated_spec
+from answers.specs import context_from_start, misstated_spec
 from answers.statements import SAYS_AT
 from answers.text import fold, spaced
-from answers.time_words import CHANGE, FROM_START, NOW, present
+from answers.time_words import CHANGE, NOW, THEN, present
 from answers.verdict_words import (
     ANNOUNCED,
     AS_DONE,
@@ -88,7 +88,11 @@ class Checker:
             found += [
                 self.second_look.revised(p, about_run) for p in self._parts(piece, ruled, context)
             ]
-            context = context.after(context.folded(piece), off_topic=ruled.verdict == OFF_TOPIC)
+            context = context.after(
+                context.folded(piece),
+                off_topic=ruled.verdict == OFF_TOPIC,
+                flagged=ruled.verdict in FLAGS,
+            )
         return found
 
     def _parts(self, clause: str, ruled: Assertion, context: MessageContext) -> list[Assertion]:
@@ -137,11 +141,16 @@ class Checker:
             or overclaim(self.records, text, denied, context.before)
             or self.records.references.misnamed(words, said, held)
             or self.directions.reversed(text)
-            or (None if denied else judgment(self.records, words, text, said, held, topic))
+            or (
+                None
+                if denied
+                else judgment(self.records, words, text, said, held, topic, context.before)
+            )
         )
         if found is not None:
             return Assertion(words, *found)
         spec = misstated_spec(self.records, text, denied=denied, about_run=about_run)
+        spec = spec or (None if denied else context_from_start(self.records, text, said, topic))
         if spec is not None:
             return Assertion(words, *spec)
         ended = None if denied else end_verdict(self.records, text)
@@ -151,11 +160,6 @@ class Checker:
             if verdict == SUPPORTED:
                 return self._supported(words, text, claims)
             return Assertion(words, verdict, claims)
-        if topic == "context-length" and FROM_START.search(text) and said and not denied:
-            # "ctx is 32k natively from step 0": the run trained at 4K throughout the records
-            at_4k = all(3500 <= f.value <= 4200 for f in said)
-            verdict = SUPPORTED if at_4k else CONTRADICTED
-            return Assertion(words, verdict, self.records.known("context-not-extended"))
         ran = self.run_ids.verdict(text, context.before)
         if ran is not None:
             return Assertion(words, *ran)
@@ -225,6 +229,7 @@ class Checker:
                 progress = all(self.kb.claims[c].topic in PROGRESS_READINGS for c in chosen)
                 # ("newest checkpoint is step-180000 (Sep 30)": the newest of its own day)
                 now = (NOW.search(text) and not months(text)) or (progress and present(text))
+                now = now and not THEN.search(text)
                 newer = self.records.superseded(chosen, said, topic) if now else ()
                 if newer:  # "MFU 现在只有 23%": September's figure, said of now
                     return Assertion(words, UNSUPPORTED, newer)

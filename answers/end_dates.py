@@ -39,6 +39,8 @@ def end_verdict(records: Records, text: str) -> tuple[str, tuple[str, ...]] | No
     # a part of the plan's month that leaves out its day: "ending mid-December"
     if any(m == END.month and END.day not in part for m, part in month_parts(text)):
         return CONTRADICTED, plan
+    if (END.month, END.day) in said:
+        return None  # the plan's end, with the day it was told ("the Sep 2 post: ends Dec 1")
     # an end date no record gives: another month, or another day of December ("Dec 15")
     other = [d for d in said if d[0] != END.month or d[1] not in (None, END.day)]
     if any(d not in records.all_days for d in other):

@@ -11,6 +11,7 @@ import re
 from answers.assertions import Figure
 from answers.days import months
 from answers.end_dates import END
+from answers.lengths import length_days
 from answers.records import Records
 from answers.spec_words import ALL_RACKS, ONE_RACK, SCOPE
 from answers.time_words import FUTURE
@@ -97,6 +98,7 @@ INCIDENT_KINDS = tuple(
         r"\bhung\b|\bhang|挂起|掛起|卡住|卡死",
         r"barrier|屏障",
         r"quota|配额|配額",
+        r"(?<!-)ragged|all-to-all|\ba2a\b(?!-)",  # (not "hero-ragged_a2a-nccl2307-…", folded)
     )
 )
 
@@ -121,9 +123,12 @@ def judgment(
     said: list[Figure],
     held: list[list[str]],
     topic: str | None,
+    before: str = "",
 ) -> Verdict | None:
     """A judgment no record makes, as unsupported, naming the records it is measured against;
-    None when the text makes none, or a record makes it too. (Denials are the caller's.)"""
+    None when the text makes none, or a record makes it too. (Denials are the caller's.)
+    ``before``: the clause before, which a clause with no figure of its own may go on from
+    ("ragged all-to-all 從 54,000 步開始試 | 卡死兩次就回滾了": the trial's record says so)."""
     first = records.claims(topic)[:1] if topic else ()
     if FUTURE.search(text) and not hedged(text):  # no record dates a next step
         return UNSUPPORTED, first
@@ -136,7 +141,14 @@ def judgment(
     if wrong and not hedged(unplanned, said_too=False, approximate_too=False):
         # (a setback on a day an incident is recorded: "9月23号存储配额爆了")
         recorded = wrong is SETBACK and records.incident_on(text)
-        if not recorded and not records.says(wrong, held, words):
+        # (not a loss of its own told: "…检查点失败 | 损失了整整两天" adds the two days)
+        alone = said or length_days(text) is not None
+        told = f"{before} {words}" if before and not alone else words
+        if (
+            not recorded
+            and not records.says(wrong, held, words)
+            and not (told != words and records.says(wrong, held, told))
+        ):
             newest = (*records.claims("progress")[-1:], "training-ongoing-1010")
             return UNSUPPORTED, records.known(*newest)
     # a reason, only where a record of this very event gives it (not any record of that day:

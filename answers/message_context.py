@@ -15,7 +15,7 @@ from answers.days import MONTH
 from answers.numerals import in_digits
 from answers.relative_dates import absolute
 from answers.text import fold, spaced
-from answers.verdict_words import AS_DONE, PLANNED, states_done
+from answers.verdict_words import AS_DONE, PLANNED, REACHED, states_done
 
 # A day named by an earlier clause: "that day", "the same night", 同一天, 当晚 (not 那天 of a
 # clause with its own date: "10月3號存檔失敗那天" is read from its own words).
@@ -26,7 +26,12 @@ SAME_DAY = re.compile(
 
 # A clause that carries on the one before: "then", "followed by", 然后, 再.
 _PLAN_WAS = re.compile(r"\b(?:plan|target|schedule)\s+(?:was|were|is)\b")
-_GOES_ON = re.compile(r"(?:and )?then\b|followed by\b|after that\b|然后|然後|再|接着|接著")
+_GOES_ON = re.compile(
+    r"(?:and )?then\b|followed by\b|after that\b|finally\b|然后|然後|再|接着|接著|最后|最後"
+)
+# A condition: the clause after it is what would follow ("如果延误超出缓冲，最多砍掉约 25%")
+_CONDITION = re.compile(r"^.{0,16}?(?:如果|假如|要是|万一|萬一|\bif\b|\bunless\b|\bin case\b)")
+_PLAN_HEADER = re.compile(r"\b(?:plan|schedule)\s*:|(?:计划|計劃|方案)\s*[:：]")
 
 
 @dataclass(frozen=True)
@@ -37,7 +42,10 @@ class MessageContext:
     done: bool = False  # an earlier clause stated something as done
     day: str = ""  # the last day an earlier clause named ("oct 6"), as folded
     planned: bool = False  # a plan told before, no done since ("context plan is 4k->8k …")
+    listed: bool = False  # the clauses before list a plan ("plan: …, …")
     before: str = ""  # the clause before, as read
+    before_flagged: bool = False  # …and found wrong
+    condition: bool = False  # the clause before is a condition ("if delays eat the buffer")
 
     def folded(self, words: str) -> str:
         """The clause as the rules read it: folded, its numbers in digits ("eighteen
@@ -46,7 +54,13 @@ class MessageContext:
         text = in_digits(spaced(fold(words)))
         text = self.dated(absolute(text, self.written) if self.written else text)
         # the plan goes on: "…, then a 262k phase near the end" is the plan's last phase
-        return f"{text} (planned)" if self.planned and _GOES_ON.match(text) else text
+        goes_on = self.listed or self.condition or (self.planned and _GOES_ON.match(text))
+        return f"{text} (planned)" if goes_on else text
+
+    @property
+    def leaned_on(self) -> str:
+        """The clause before, if a clause may go on from it (it was not found wrong)."""
+        return "" if self.before_flagged else self.before
 
     def dated(self, text: str) -> str:
         """The folded clause with "the same day" put on the day named before, if it names
@@ -55,13 +69,25 @@ class MessageContext:
             return text
         return SAME_DAY.sub(f" {self.day} ", text, count=1)
 
-    def after(self, text: str, *, off_topic: bool) -> MessageContext:
-        """The context for the next clause, after this one (as ``folded`` reads it)."""
-        # (a clause about another model states nothing of this run's as done)
-        done = self.done or (states_done(text) and not off_topic)
+    def after(self, text: str, *, off_topic: bool, flagged: bool = False) -> MessageContext:
+        """The context for the next clause, after this one (as ``folded`` reads it);
+        ``flagged``: this one was found wrong, so the next cannot lean on it."""
         named = [m[0] for m in MONTH.finditer(text)]
         planned = self.planned or bool(PLANNED.search(text))  # until a clause says done
         # ("the plan was 4k→8k at ~50%" tells the plan, in the past tense)
         planned = planned and not AS_DONE.search(PLANNED.sub(" ", _PLAN_WAS.sub(" ", text)))
+        # a plan's list ("上下文计划：…扩到 8k，95% 左右扩到 65k，最后…") goes on until "already"
+        listed = bool(_PLAN_HEADER.search(text)) or (self.listed and not REACHED.search(text))
+        # (a clause about another model, or of a plan's list, states nothing done)
+        done = self.done or (states_done(text) and not off_topic and not listed)
         day = named[-1].strip() if named else self.day
-        return replace(self, done=done, day=day, planned=planned, before=text)
+        return replace(
+            self,
+            done=done,
+            day=day,
+            planned=planned or listed,
+            listed=listed,
+            before=text,
+            before_flagged=flagged,
+            condition=bool(_CONDITION.search(text)),
+        )

@@ -24,6 +24,8 @@ from answers.verdict_words import (
 from knowledge.schema import ClaimKind
 
 _PHASE_TWO = re.compile(r"\bphase[- ]?(?:2|two)\b|\bsecond phase\b|第\s*[2二]\s*(?:阶段|階段|期)")
+# where a chart's axis ends is no end told as done ("homepage chart x-axis goes Aug 19 → Dec 1")
+_AXIS = re.compile(r"\baxis\b|横轴|橫軸|x\s?轴|x\s?軸")
 _LATER_PHASE = re.compile(
     r"\bphase[- ]?(?:3|three)\b|\bthird phase\b|\bcool-?\s?down\b|\bmid-?\s?training\b"
     r"|第\s*[3三]\s*(?:阶段|階段|期)|冷却|冷卻|中期训练|中期訓練"
@@ -68,7 +70,8 @@ def plan_as_fact(
     length = length_days(text)
     near_plan = length is not None and LENGTH_DAYS[0] <= length <= LENGTH_DAYS[1]
     said_end = (DURATION.search(text) and near_plan) or (END.month, END.day) in months(text)
-    if said_end and not hedged(text, said_too=False) and not PLANNED.search(text):
+    told = hedged(text, said_too=False) or PLANNED.search(text) or _AXIS.search(text)
+    if said_end and not told:
         return records.known("duration-plan", "expected-end")
     # the second mixture phase is on record (since step 108,000); a later phase is a plan
     happened = happened or (topic == "phases" and bool(_PHASE_TWO.search(text)))

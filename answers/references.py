@@ -40,6 +40,8 @@ _PLAIN = frozenset(
     " which what who not no issue pr commit github one two said says say so".split()
 )
 _FUNCTION_CHARS = frozenset("是的了在里都就还也把被个这那说有")
+# words any record of the run has, in a language some records are not written in
+_PLAIN_ZH = frozenset("训练 主训 开始 运行 模型".split())
 _NOT_A_NAME = re.compile(r"[\d.,%]+[kmbt]?|jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec")
 NEARER_AT = 0.15  # another number's passage at least this near (cosine)…
 MARGIN = 0.1  # …and this much nearer than the number's own nearest passage
@@ -133,5 +135,7 @@ def _names(text: str) -> set[str]:
             if len(word) >= 3 and word not in _PLAIN and not _NOT_A_NAME.fullmatch(word):
                 found.add(gram)
         elif len(gram) == 2 and not set(gram) & _FUNCTION_CHARS and gram.isalpha():
+            if gram in _PLAIN_ZH:
+                continue
             found.add(gram)
     return found

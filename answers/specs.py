@@ -1,11 +1,13 @@
 """What the run is, what it runs on and who pays for it, said otherwise than its spec's
 records: a dense model, other accelerators, another backer or donor, active parameters other
 than the A23B ("Marin 535B is dense", "trained on TPU v5p", "NVIDIA donated the GPUs", "32B
-active"). ``checking.py`` asks here before it weighs figures.
+active", "ctx is 32k natively from step 0"). ``checking.py`` asks here before it weighs
+figures.
 """
 
 from __future__ import annotations
 
+from answers.assertions import Figure
 from answers.records import Records
 from answers.spec_words import (
     A23B_MISREAD,
@@ -16,7 +18,8 @@ from answers.spec_words import (
     OTHER_HARDWARE,
     active_misstated,
 )
-from answers.verdicts import CONTRADICTED, UNSUPPORTED, Verdict
+from answers.time_words import FROM_START
+from answers.verdicts import CONTRADICTED, SUPPORTED, UNSUPPORTED, Verdict
 
 
 def misstated_spec(records: Records, text: str, *, denied: bool, about_run: bool) -> Verdict | None:
@@ -34,3 +37,14 @@ def misstated_spec(records: Records, text: str, *, denied: bool, about_run: bool
     if OTHER_HARDWARE.search(text) and not denied:
         return CONTRADICTED, ("hardware-gb200",)
     return None
+
+
+def context_from_start(
+    records: Records, text: str, said: list[Figure], topic: str | None
+) -> Verdict | None:
+    """The context length said of the run from its start ("it launched at 8k context"): it
+    trained at 4K throughout the records. None if the text says no such length."""
+    if topic != "context-length" or not FROM_START.search(text) or not said:
+        return None
+    at_4k = all(3500 <= f.value <= 4200 for f in said)
+    return (SUPPORTED if at_4k else CONTRADICTED), records.known("context-not-extended")

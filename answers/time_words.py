@@ -30,6 +30,11 @@ FUTURE = re.compile(
 _PRESENT = re.compile(
     r"\b(?:it'?s|is|are|sits|sitting|stands|standing)\b|%\s*(?:done|through|complete)\b"
 )
+# A time before now, named by an earlier clause: "Oct 1: … newest permanent ckpt then was
+# step-180000" is the newest on Oct 1 ("and then" goes on, not back).
+THEN = re.compile(
+    r"\b(?:back then|at the time|by then)\b|(?<!and )(?<!^)\bthen\b|当时|當時|那时|那時"
+)
 # (a figure someone said is of when they said it: "Percy 在 X 上说 13% through")
 _PAST = re.compile(
     r"\b(?:was|were|had|after|back then|at the time|by then|said|says|posted|tweeted)\b"

@@ -40,7 +40,8 @@ _WEAK_RELEASE = (
     r"(?:\b(?:available|ships?|shipped|demo|api|playground|live)\b|上线|上線|上架|可以用)"
 )
 RELEASED = re.compile(
-    r"\b(?:released?|releasing|weights?|download(?:able)?|open[- ]?sourced|drops?|dropping"
+    r"\b(?:released?|releasing|weights?|download(?:able)?|open[- ]?sourced|dropping"
+    r"|(?<!expert )(?<!\dx )(?<!token )drops?(?! fraction| rate)"  # not experts' "4.5x drops"
     r"|open[- ]?source (?=了|now|already)|internal(?:ly)? (?:shared|testing|release)"
     r"|out now|hugging ?face|hf|chat version|gguf|quantiz(?:ed|ation)|model card)\b"
     # 开源 the verb, not open development ("开源训练的新范式")
@@ -67,7 +68,8 @@ SCORED = re.compile(
 # A plan's figure or date stated as done or certain.
 AS_DONE = re.compile(
     r"\b(?:was|were|been|got|has|have|had|already|took|finished in|trained|ran|over"
-    r"|ends?|ending|will end|extended|switch(?:ed)?|hit|reached|delivered|locked|burn(?:ed|t)?)\b"
+    r"|ends?|ending|will end|extended|switch(?:ed)?(?! points?)|hit|reached|delivered|locked"
+    r"|burn(?:ed|t)?)\b"
     r"|已|训了|訓了|用了|用完|扩展到|擴展到|扩到|擴到|结束|結束|花了|烧了|燒了|达到|達到|到了|肯定|切到|换到"
     r"|\b(?:happened|took place|changed to|moved to|went to|came in|landed at|final|deployed"
     r"|all in|cut|shortened|reduced|spent)\b|砍了|缩短了|縮短了"
@@ -86,8 +88,8 @@ HEDGED = re.compile(
     r"\b(?:plan(?:s|ned|ning)?|projected|projection|expected|scheduled|target(?:ed)?|aims?"
     r"|supposed|estimate[ds]?|est|eta|predict(?:s|ed)?|forecast"
     r"|wants?|wanted|prefers?|preferred"  # a wish is no plan done: "Larry 一直想要 16K"
-    r"|if(?! anything)|unless"  # nor a condition ("if anything ahead" is no condition)
-    r"|(?:was|were) going to)\b|如果|假如|要是"  # nor an intent ("they were going to 8k at 50%")
+    r"|if(?! anything)|unless|provided"  # nor a condition ("if anything ahead" is none)
+    r"|(?:was|were) going to)\b|如果|假如|要是|前提"  # nor an intent ("were going to 8k")
     r"|计划|計劃|预计|預計|目标|目標|预定|預定|估计|預測|预测|(?<![思理感回])想(?![法到起])|倾向|傾向|希望"
     r"|方案|提案"  # a proposal ("扩到8k的方案在#9615里讨论")
 )

@@ -345,6 +345,25 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("hero is on 16K context now", [PLAN_AS_FACT]),
         ("it launched at 8k context", [CONTRADICTED]),
         ("CURRENT_HERO_RUN_ID in current_run.py is hero-main-step121638", [NOT_CHECKED]),
+        # a plan's list goes on after its header; a condition is no plan done
+        (
+            "上下文计划：训练到一半从 4k 扩到 8k，最后再来一段 262k。前提是第一次冷却的数据看起来平滑。",
+            [SUPPORTED, SUPPORTED, NOT_CHECKED],
+        ),
+        # the plan's end, with the day the post told it; a chart's axis ends nothing
+        ("the post (Sept 2) said pretraining is expected to end Dec 1", [SUPPORTED]),
+        ("homepage chart x-axis goes Aug 19 → Dec 1", [SUPPORTED]),
+        # "then" is the day named before; experts' drops are no release
+        (
+            "Oct 1: checkpoint barrier timeout at step 184,835. newest permanent ckpt then was"
+            " step-180000",
+            [SUPPORTED, SUPPORTED],
+        ),
+        ("8K -1.6% tok/s with 4.5x drops", [SUPPORTED]),
+        # a setback the record of the clause before reports; a trial at another step
+        ("ragged all-to-all 從 54,000 步開始試，卡死兩次就回滾了", [SUPPORTED, NOT_CHECKED]),
+        ("ragged all-to-all 从第 81,716 步开始试", [CONTRADICTED]),
+        ("10月3日保存第198000步检查点失败，损失了整整两天", [SUPPORTED, UNSUPPORTED]),
     ],
 )
 def test_each_assertion_gets_its_verdict(
