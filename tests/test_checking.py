@@ -347,7 +347,8 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("CURRENT_HERO_RUN_ID in current_run.py is hero-main-step121638", [NOT_CHECKED]),
         # a plan's list goes on after its header; a condition is no plan done
         (
-            "上下文计划：训练到一半从 4k 扩到 8k，最后再来一段 262k。前提是第一次冷却的数据看起来平滑。",
+            "上下文计划：训练到一半从 4k 扩到 8k，最后再来一段 262k。"
+            "前提是第一次冷却的数据看起来平滑。",
             [SUPPORTED, SUPPORTED, NOT_CHECKED],
         ),
         # the plan's end, with the day the post told it; a chart's axis ends nothing
