@@ -10,7 +10,6 @@ is a weaker verdict. The reading is the answers' own (``reading.Reader``). A sec
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
 
 from answers.assertions import GENERIC, Figure, assertions_in, figures
 from answers.days import months
@@ -20,11 +19,10 @@ from answers.judgments import failed_instead, judgment, misplaced_incident, over
 from answers.lexicon import DECLINING
 from answers.message_context import MessageContext
 from answers.mixed import cuts
+from answers.near_miss import near_miss
 from answers.plans import plan_as_fact
 from answers.reading import Reader
 from answers.records import PROGRESS_READINGS, Records
-from answers.render import Renderer
-from answers.reply import Reply
 from answers.run_ids import RunIds
 from answers.second_look import SecondLook
 from answers.second_opinion import Opinion
@@ -149,7 +147,7 @@ class Checker:
         )
         if found is not None:
             return Assertion(words, *found)
-        spec = misstated_spec(self.records, text, denied=denied, about_run=about_run)
+        spec = misstated_spec(self.records, text, denied=denied, about_run=about_run, topic=topic)
         spec = spec or (None if denied else context_from_start(self.records, text, said, topic))
         if spec is not None:
             return Assertion(words, *spec)
@@ -202,6 +200,10 @@ class Checker:
             if named and not NEGATION.search(text):
                 return self._supported(words, text, self.records.known(*named))
             return self._by_statement(words, text)
+        # ("MFU went from 26.47% to 29.44%": two records, each of its own day)
+        missed = None if CHANGE.search(text) else near_miss(self.records, said, held)
+        if missed is not None:  # "target 2.14 @ 18T tokens": the target is 2.04 at 18T
+            return Assertion(words, CONTRADICTED, (missed,))
         if all(held):
             # Said by one record, best; else each figure by some record ("the plan is ~18T
             # tokens in about 100 days": two records), if each can speak to what was asked.
@@ -275,23 +277,3 @@ class Checker:
         alike = self.records.dated_alike(text, claims) and self.records.named_alike(text, claims)
         alike = alike and self.records.ranked_alike(text, claims)
         return Assertion(words, SUPPORTED if alike else UNSUPPORTED, claims[:3])
-
-
-def cited(assertions: Iterable[Assertion]) -> list[str]:
-    """Every claim the verdicts rest on, once, in order: the reply's caveat covers them."""
-    return list(dict.fromkeys(c for a in assertions for c in a.claims))
-
-
-def check_reply(
-    renderer: Renderer, checker: Checker, message: str, *, lang: str, written: dt.date
-) -> Reply:
-    """The verdict on each assertion of ``message`` (written on ``written``), quoted in its own
-    words, with the caveat covering every claim a verdict names."""
-    found = checker.check(message, written)
-    return renderer.reply(
-        kind="check",
-        lang=lang,
-        claims=cited(found),
-        context={"assertions": found},
-        extra={"topic": "check", "verdicts": [(a.words, a.verdict) for a in found]},
-    )

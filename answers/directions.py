@@ -6,8 +6,8 @@ The records give a change as "from A to B", "A → B", or a measurement against 
 it: "a median MFU of 26.75% against 24.10%", "13.33 s against 14.91 s" (the new figure first).
 Each becomes an ordered pair (before, after). A message that says "from X to Y" is checked
 against them: a pair the records hold the other way round, with no record of it this way, is a
-change reversed. Only "from … to" and arrows are read in a message: "X vs Y" there is said in
-either order.
+change reversed. "X vs Y" in a message may be said in either order: it is only held against
+the pairs the records measure ("29.44% vs 24.10%": the trial's 29.44% was against 26.32%).
 """
 
 from __future__ import annotations
@@ -29,6 +29,9 @@ _FROM_TO = re.compile(
     rf"|减少到|減少到|减到|減到)\s*({_NUM})",
     re.I,
 )
+
+# in a message: one measurement against another, said in either order
+_VERSUS = re.compile(rf"({_NUM})\s*(?:vs\.?|versus|against|对比|對比)\s*({_NUM})", re.I)
 
 Pair = tuple[Figure, Figure, str]  # before, after, the claim that says so
 
@@ -62,6 +65,25 @@ class Directions:
             backwards = [c for a, b, c in self.pairs if same(a, y) and same(b, x)]
             if backwards:
                 return CONTRADICTED, (backwards[0],)
+        return self._versus(text)
+
+    def _versus(self, text: str) -> Verdict | None:
+        """Contradicted, if ``text`` sets a figure of a measured pair against another figure
+        than the pair's ("median MFU 29.44% vs 24.10%": the trial's 29.44% was against 26.32%),
+        in either order."""
+        for one, two in _VERSUS.findall(text):
+            said = [figures(one), figures(two)]
+            if any(len(f) != 1 for f in said):
+                continue
+            x, y = said[0][0], said[1][0]
+            if not _measured(x) or not _measured(y):
+                continue  # "8k vs 16k": lengths compared, not a measurement's two sides
+            if any({_key(a, x, y), _key(b, x, y)} == {0, 1} for a, b, _ in self.pairs):
+                continue  # the pair itself, either way round
+            for a, b, claim_id in self.pairs:
+                ends = [f for f in (a, b) if same(f, x) or same(f, y)]
+                if len(ends) == 1 and a.unit == b.unit == x.unit == y.unit:
+                    return CONTRADICTED, (claim_id,)
         return None
 
 
@@ -69,3 +91,13 @@ def _ordered(groups: tuple[str, ...]) -> tuple[str, str]:
     """The before and after of a ``_FROM_TO`` match, whichever of its forms matched."""
     found = [g for g in groups if g]
     return (found[0], found[1]) if len(found) >= 2 else ("", "")
+
+
+def _key(figure: Figure, x: Figure, y: Figure) -> int | None:
+    """0 if ``figure`` is ``x``, 1 if it is ``y``, else None."""
+    return 0 if same(figure, x) else 1 if same(figure, y) else None
+
+
+def _measured(figure: Figure) -> bool:
+    """A measurement written to its last digits ("29.44%", "12.33 s"), not a round size."""
+    return figure.spread <= 0.01 * abs(figure.value)

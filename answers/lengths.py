@@ -39,3 +39,33 @@ def length_days(text: str) -> float | None:
     else:
         number = float(_COUNT.get(count) or COUNT_ZH.get(count[-1], 0))
     return number * (_UNIT_DAYS.get(unit) or _UNIT_DAYS[unit[-1]]) or None
+
+
+# Every length told with its unit, for a figure told in the wrong unit: "lost 至少 78 个小时"
+# (the record: at least 78 minutes)
+_SPAN = re.compile(
+    r"(?<![\w.])(\d+(?:\.\d+)?)\s*(?:(minutes?|mins?|hours?|hrs?|h|days?|weeks?)\b"
+    r"|(分钟|分鐘|[个個]?\s*小时|[个個]?\s*小時|天|周|週))"
+)
+_SPAN_UNIT = {"min": "minute", "hr": "hour", "h": "hour", "分钟": "minute", "分鐘": "minute"}
+_SPAN_UNIT |= {"小时": "hour", "小時": "hour", "天": "day", "周": "week", "週": "week"}
+
+
+def spans(text: str) -> list[tuple[float, str]]:
+    """Each length of time ``text`` (folded) tells, as (count, unit): "78 minutes" →
+    (78, "minute"), "78 个小时" → (78, "hour")."""
+    found = []
+    for count, english, chinese in _SPAN.findall(text):
+        unit = english.rstrip("s") if english else chinese.lstrip("个個 ")
+        found.append((float(count), _SPAN_UNIT.get(unit, unit)))
+    return found
+
+
+def span_crossed(text: str, told: list[tuple[float, str]]) -> bool:
+    """Whether ``text`` gives a count a record ``told`` in another unit of time, and never in
+    this one ("78 hours": the record's 78 minutes)."""
+    for count, unit in spans(text):
+        units = {u for c, u in told if c == count}
+        if units and unit not in units:
+            return True
+    return False

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 
 from answers.assertions import Figure, figure_index, figures, same
 from answers.days import month_parts, months
+from answers.lengths import span_crossed, spans
 from answers.lists import across_items, cadence_crossed, cadences, list_of
 from answers.references import References
 from answers.statements import SAYS_AT, Statements
@@ -55,6 +56,7 @@ class Records:
             self.units[claim_id].add(figure.unit)
         # each claim's list of things of one shape, if it gives one (the ladder's rungs)
         self.lists = {c.id: list_of(c.statement.en) for c in kb.claims.values()}
+        self.spans = {c.id: spans(c.statement.en.casefold()) for c in kb.claims.values()}
         # …how often it says each thing is done ("evaluates every 3,000 steps")
         self.cadences = {
             c.id: cadences(c.statement.en) + cadences(c.statement.zh) for c in kb.claims.values()
@@ -212,6 +214,8 @@ class Records:
             return True
         if any(cadence_crossed(text, self.cadences[c]) for c in claim_ids):
             return True
+        if any(span_crossed(text, self.spans[c]) for c in claim_ids):
+            return True  # "lost 78 hours": the record's 78 minutes
         if len(said) != 2 or {f.unit for f in said} != {"n", "%"}:
             return False  # (a length and its share: "8K costs 3.1%")
         first, second = said

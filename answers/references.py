@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from answers.assertions import ISSUE, Figure
+from answers.assertions import ISSUE, Figure, figures, same
 from answers.grams import features
 from answers.text import fold
 from answers.tfidf import Weights, cosine
@@ -77,17 +77,31 @@ class References:
         self._said: dict[int, set[str]] = {}  # every gram any passage of a number has
         for number, _, grams in counted:
             self._said.setdefault(number, set()).update(grams)
+        # a statement naming several numbers gives each the figures after it, up to the next:
+        # "#9832 cut the step time from 13.732 to 13.541 s, #9833 from 13.541 to 13.005 s"
+        self._segments: dict[tuple[str, int], list[Figure]] = {}
+        for claim in kb.claims.values():
+            at = [(m.start(), int(m[1])) for m in _NUMBER.finditer(claim.statement.en)]
+            if len({number for _, number in at}) < 2:
+                continue
+            for (start, number), (end, _) in zip(at, [*at[1:], (None, 0)], strict=True):
+                piece = _NUMBER.sub(" ", claim.statement.en[start:end])
+                self._segments.setdefault((claim.id, number), []).extend(figures(piece))
 
     def misnamed(self, text: str, said: list[Figure], held: list[list[str]]) -> Verdict | None:
         """Contradicted, if a number ``text`` names is not the record its words describe
         ("#8435 is the status log"), naming what the number is and the record described.
         ``held``: the claims holding each figure ``said``; a figure (not a number) of the
         number's own records says it is the right one ("#8506 记录交接检查点是 231464 步")."""
-        held = [h for f, h in zip(said, held, strict=True) if f.noun != "issue"]
+        pairs = [(f, h) for f, h in zip(said, held, strict=True) if f.noun != "issue"]
         for number, description in _described(text):
             if number not in self._said:
                 continue  # a number no record names: nothing to hold it against
-            if any(self._claims[number] & set(h) for h in held):
+            for figure, holders in pairs:
+                for claim_id in self._claims[number] & set(holders):
+                    if self._elsewhere(claim_id, number, figure):
+                        return CONTRADICTED, (claim_id,)  # "#9834 got it to 13.005" (#9833's)
+            if any(self._claims[number] & set(h) for _, h in pairs):
                 continue
             query = self._weights.vector(_grams(description))
             nearest: dict[int, tuple[float, str | None]] = {}
@@ -103,6 +117,21 @@ class References:
             if other != number and near >= NEARER_AT and near - own >= MARGIN and telling:
                 return CONTRADICTED, tuple(dict.fromkeys(c for c in (own_claim, claim) if c))
         return None
+
+    def _elsewhere(self, claim_id: str, number: int, figure: Figure) -> bool:
+        """Whether the claim gives ``figure`` after another number it names, never after
+        ``number``."""
+        own = self._segments.get((claim_id, number))
+        if own is None:
+            return False  # the claim names one number, or not this one
+        if any(same(figure, f) for f in own):
+            return False
+        return any(
+            same(figure, f)
+            for (claim, other), found in self._segments.items()
+            if claim == claim_id and other != number
+            for f in found
+        )
 
 
 def _described(text: str) -> list[tuple[int, str]]:

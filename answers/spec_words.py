@@ -47,6 +47,16 @@ RUNGS = re.compile(
 )
 
 
+# Experts each token is routed to: top-8 (and 2 shared, so 10 in all): "每个 token 激活 16 个"
+ROUTED = re.compile(
+    r"\btop[- ]?(\d+)(?! \w+ (?:models?|labs?))"
+    r"|(?:每个|每個|each|every|per) ?token\s*(?:只)?(?:激活|启用|啟用|选|選|路由到?|activates?"
+    r"|uses?|goes to|routes? to)\s*(?:了)?\s*(\d+)"
+    r"|(\d+)\s*(?:routed |active )?experts? (?:per|each) token"
+)
+ROUTED_TO = (8, 10)
+
+
 def active_misstated(text: str) -> bool:
     """Whether the text gives a count of active parameters the spec does not (22.76B)."""
     if RUNGS.search(text):

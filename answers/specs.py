@@ -16,18 +16,27 @@ from answers.spec_words import (
     FOUNDATION,
     OTHER_BACKER,
     OTHER_HARDWARE,
+    ROUTED,
+    ROUTED_TO,
     active_misstated,
 )
 from answers.time_words import FROM_START
 from answers.verdicts import CONTRADICTED, SUPPORTED, UNSUPPORTED, Verdict
 
 
-def misstated_spec(records: Records, text: str, *, denied: bool, about_run: bool) -> Verdict | None:
+def misstated_spec(
+    records: Records, text: str, *, denied: bool, about_run: bool, topic: str | None = None
+) -> Verdict | None:
     """The verdict on a spec said otherwise, and the claims it names; None if the text says
     none (a denial, "not dense", is consistent with the records). ``about_run``: the message
-    names the run, so an active count in it is the run's."""
+    names the run, so an active count in it is the run's; ``topic``: the clause's, so a
+    routing of another model's is not checked here."""
+    ours = about_run or topic != "other-models"  # (routing is this run's unless another's)
     if A23B_MISREAD.search(text) or (about_run and active_misstated(text) and not denied):
         return CONTRADICTED, ("architecture",)
+    routed = [int(n) for found in ROUTED.findall(text) for n in found if n]
+    if ours and not denied and any(n not in ROUTED_TO for n in routed):
+        return CONTRADICTED, ("architecture",)  # "每个 token 激活 16 个": top-8
     if OTHER_BACKER.search(text) and not denied:  # no record names another backer
         return UNSUPPORTED, records.known("hardware-gift", "hardware-gb200")
     if DONOR.search(text) and not FOUNDATION.search(text):

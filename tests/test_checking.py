@@ -365,6 +365,21 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("ragged all-to-all 從 54,000 步開始試，卡死兩次就回滾了", [SUPPORTED, NOT_CHECKED]),
         ("ragged all-to-all 从第 81,716 步开始试", [CONTRADICTED]),
         ("10月3日保存第198000步检查点失败，损失了整整两天", [SUPPORTED, UNSUPPORTED]),
+        # top-8 routing; minutes told as hours; one number's figure told of the next
+        ("我看到的是每个 token 激活 16 个", [CONTRADICTED]),
+        ("its 256 experts with top-2 routing", [CONTRADICTED]),
+        ("each token routes to 8 of the 384 routed experts", [SUPPORTED]),
+        ("step 198k 的 save 失败之后 lost 至少 78 个小时", [SUPPORTED, CONTRADICTED]),
+        ("#9834 is the one that got step time to 13.005", [CONTRADICTED]),
+        ("#9833 took the step time from 13.541 to 13.005 s", [SUPPORTED]),
+        # a figure a little off beside the record's others; a forecast told as the result
+        ("target 2.14 @ 18T tokens", [CONTRADICTED]),
+        ("preregistered target 2.04 @ 18T tokens", [SUPPORTED]),
+        ("最後實際也落在 2.04", [PLAN_AS_FACT]),
+        # a measurement set against another than its own: the trial's 29.44% was against 26.32%
+        ("median MFU 29.44% vs 24.10% on the old run", [CONTRADICTED]),
+        ("median MFU 29.44% vs 26.32% on the old run", [SUPPORTED]),
+        ("#9615 was still testing 8K vs 16K on a single rack as of Oct 9", [SUPPORTED]),
     ],
 )
 def test_each_assertion_gets_its_verdict(

@@ -16,7 +16,8 @@ from collections.abc import Awaitable, Callable, Sequence
 from functools import cached_property
 
 from answers.assertions import asks_only
-from answers.checking import Checker, check_reply
+from answers.check_reply import check_reply
+from answers.checking import Checker
 from answers.inputs import clean, reject_reason
 from answers.reply import Reply
 from answers.script import traditional_reply
