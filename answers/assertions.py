@@ -164,6 +164,9 @@ _COUNTED_ZH = {
     "token": "toke",
 }
 _ORDINAL = re.compile(r"第\s*$")
+# A figure said to be about so much is that much give or take a little more than its digits
+_ABOUT = re.compile(r"(?:~|≈|\babout|\baround|\broughly|约|約|大概|大约|大約|差不多)\s*$")
+_ABOUT_SHARE = 0.005
 # A measure word before the noun ("4096条序列", "11264个token"): the noun is after it.
 _MEASURE = re.compile(r"^[个個条條]")
 
@@ -207,6 +210,8 @@ def figures(text: str) -> list[Figure]:
             value, spread = value + 0.25 * scale, 0.745 * scale
         if unit == "%":  # "50.7%" of a share the records give as 50.64%
             spread = max(spread, 0.1)
+        if _ABOUT.search(text[max(0, match.start() - 10) : match.start()]):
+            spread = max(spread, _ABOUT_SHARE * value)  # "每步大概4600万 token": 46.1M
         of = bool(_OF.search(text[max(0, match.start() - 4) : match.start()]))
         found.append(Figure(value, unit, noun, min(spread, 0.02 * abs(value)), of))
     return found

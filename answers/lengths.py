@@ -25,6 +25,7 @@ _UNIT_DAYS = {
 _LENGTH = re.compile(
     r"\b(\d+(?:\.\d+)?|a|one|two|three|four|five|six)[\s-]*(day|week|month)s?\b"  # "a 6-month run"
     r"|([\d一二两兩三四五六七八九十]+)\s*(天|周|週|星期|[个個]\s*月)"  # "三个月", not "12 月 1 日"
+    r"|(半)\s*(年)|\b(half) an? (year)\b"  # "计划训练半年"
 )
 
 
@@ -33,6 +34,8 @@ def length_days(text: str) -> float | None:
     found = _LENGTH.search(text)
     if found is None:
         return None
+    if found[5] or found[7]:
+        return 182.5  # half a year
     count, unit = (found[1], found[2]) if found[1] else (found[3], found[4])
     if count.replace(".", "", 1).isdigit():
         number = float(count)

@@ -55,6 +55,8 @@ ROUTED = re.compile(
     r"|(\d+)\s*(?:routed |active )?experts? (?:per|each) token"
 )
 ROUTED_TO = (8, 10)
+SHARED = re.compile(r"(?<![\d.])(\d+)\s*(?:个|個)?\s*(?:共享专家|共享專家|shared\b)")
+SHARED_COUNT = 2
 
 
 def active_misstated(text: str) -> bool:

@@ -18,6 +18,8 @@ from answers.spec_words import (
     OTHER_HARDWARE,
     ROUTED,
     ROUTED_TO,
+    SHARED,
+    SHARED_COUNT,
     active_misstated,
 )
 from answers.time_words import FROM_START
@@ -35,8 +37,11 @@ def misstated_spec(
     if A23B_MISREAD.search(text) or (about_run and active_misstated(text) and not denied):
         return CONTRADICTED, ("architecture",)
     routed = [int(n) for found in ROUTED.findall(text) for n in found if n]
+    shared = [int(n) for n in SHARED.findall(text)]  # "4 个共享专家": 2 shared experts
     if ours and not denied and any(n not in ROUTED_TO for n in routed):
         return CONTRADICTED, ("architecture",)  # "每个 token 激活 16 个": top-8
+    if ours and not denied and any(n != SHARED_COUNT for n in shared):
+        return CONTRADICTED, ("architecture",)
     if OTHER_BACKER.search(text) and not denied:  # no record names another backer
         return UNSUPPORTED, records.known("hardware-gift", "hardware-gb200")
     if DONOR.search(text) and not FOUNDATION.search(text):

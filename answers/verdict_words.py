@@ -45,7 +45,7 @@ RELEASED = re.compile(
     r"|open[- ]?source (?=了|now|already)|internal(?:ly)? (?:shared|testing|release)"
     r"|out now|hugging ?face|hf|chat version|gguf|quantiz(?:ed|ation)|model card)\b"
     # 开源 the verb, not open development ("开源训练的新范式")
-    r"|发布|發布|(?:开源|開源)(?!训练|訓練|开发|開發|精神|社区|社區|科学|科學|范式|範式|项目|項目)"
+    r"|(?:发布|發布)(?!时|時|的时候|的時候|会|會|那天|帖|文)|(?:开源|開源)(?!训练|訓練|开发|開發|精神|社区|社區|科学|科學|范式|範式|项目|項目)"
     r"|(?:发|發)\s*(?:chat|模型|权重|權重)|放出|权重|權重|下载|下載|釋出|模型卡|量化|内部.{0,8}(?:发了|發了|在测|在測)|內部.{0,8}(?:發了|在測)"
     # a release only when the model is what went out: not "FA4 kernels 上线", not
     # "hero-mfu30-step231k went live"
@@ -119,12 +119,14 @@ SUCCESS = re.compile(
 # Nothing ever went wrong: the records hold incidents (since a handoff, none is on record).
 NO_TROUBLE = re.compile(
     r"\b(?:zero|no|not a single|never had an?)\b.{0,20}\b(?:incidents?|crash(?:es)?|failures?"
-    r"|outages?|hiccups?)\b|\bnever (?:crashed|failed|broke|restarted)\b"
+    r"|outages?|hiccups?|hangs?|issues|problems)\b"
+    r"|\bnever (?:crashed|failed|broke|restarted|hung)\b"
+    r"|\b(?:been )?(?:stable|fine|smooth|clean) (?:ever )?since\b"
     # (not "no restarts during the trial": the trial's record says so)
     r"|\b(?:zero|not a single|never had an?)\b.{0,20}\b(?:restarts?|retries)\b"
     r"|\bsuper clean\b"
     r"|一次都没|一次都沒|没(?:崩|出错|出錯)过|沒(?:崩|出錯)過|零事故|零故障|从没出过|從沒出過"
-    r"|再也没出过|再也沒出過|再也没出|再也沒出"
+    r"|再也没出过|再也沒出過|再也没出|再也沒出|再没出过|再沒出過|没出过问题|沒出過問題"
 )
 SINCE = re.compile(r"\b(?:after|since)\b|之后|之後|以来|以來")
 # A technical report or paper: no record shows one.
@@ -162,6 +164,7 @@ APPROXIMATE = re.compile(
 # A run's length in months or days: something of this run's to check, whatever the reading.
 DURATION = re.compile(
     r"\b(?:\d+|three|two|four|six)[\s-]*(?:months?|days?)\b|[一二三四五六\d]+\s*[个個]月|\d+\s*天"
+    r"|半年|\bhalf an? year\b"
 )
 # Words that state a planned figure as reached, whatever hedge sits beside them ("已经达到
 # 预注册的目标 loss": the target is the object, not a hedge).

@@ -380,6 +380,12 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("median MFU 29.44% vs 24.10% on the old run", [CONTRADICTED]),
         ("median MFU 29.44% vs 26.32% on the old run", [SUPPORTED]),
         ("#9615 was still testing 8K vs 16K on a single rack as of Oct 9", [SUPPORTED]),
+        # stable since, shared experts, half a year, about so much, the launch's announcement
+        ("ragged a2a went in at 54k and has been stable ever since", [SUPPORTED, UNSUPPORTED]),
+        ("384 个路由专家，4 个共享专家", [SUPPORTED, CONTRADICTED]),
+        ("计划训练半年", [CONTRADICTED]),
+        ("每步大概4600万 token", [SUPPORTED]),
+        ("这是八月发布时就说好的计划", [NOT_CHECKED]),
     ],
 )
 def test_each_assertion_gets_its_verdict(
