@@ -12,6 +12,7 @@ from answers.assertions import Figure
 from answers.days import months
 from answers.end_dates import END
 from answers.lengths import length_days
+from answers.message_context import MessageContext
 from answers.records import Records
 from answers.spec_words import ALL_RACKS, ONE_RACK, SCOPE
 from answers.time_words import FUTURE
@@ -123,12 +124,15 @@ def judgment(
     said: list[Figure],
     held: list[list[str]],
     topic: str | None,
-    before: str = "",
+    context: MessageContext | None = None,
 ) -> Verdict | None:
     """A judgment no record makes, as unsupported, naming the records it is measured against;
     None when the text makes none, or a record makes it too. (Denials are the caller's.)
-    ``before``: the clause before, which a clause with no figure of its own may go on from
-    ("ragged all-to-all 從 54,000 步開始試 | 卡死兩次就回滾了": the trial's record says so)."""
+    ``context``: the clauses before; a clause with no figure of its own may go on from the one
+    before ("ragged all-to-all 從 54,000 步開始試 | 卡死兩次就回滾了": the trial's record says so),
+    unless it was found wrong."""
+    before = context.leaned_on if context else ""
+    leaned = [list(context.before_claims)] if context and context.before_claims else []
     first = records.claims(topic)[:1] if topic else ()
     if FUTURE.search(text) and not hedged(text):  # no record dates a next step
         return UNSUPPORTED, first
@@ -148,6 +152,7 @@ def judgment(
             not recorded
             and not records.says(wrong, held, words)
             and not (told != words and records.says(wrong, held, told))
+            and not (leaned and not alone and records.held_say(wrong, leaned))
         ):
             newest = (*records.claims("progress")[-1:], "training-ongoing-1010")
             return UNSUPPORTED, records.known(*newest)

@@ -23,7 +23,8 @@ _UNIT_DAYS = {
     "月": 30,
 }
 _LENGTH = re.compile(
-    r"\b(\d+(?:\.\d+)?|a|one|two|three|four|five|six)[\s-]*(day|week|month)s?\b"  # "a 6-month run"
+    r"\b(\d+(?:\.\d+)?|a|one|two|three|four|five|six)[\s-]*(?:(?:full|whole|entire) )?"
+    r"(day|week|month)s?\b"  # "a 6-month run", "a full day"
     r"|([\d一二两兩三四五六七八九十]+)\s*(天|周|週|星期|[个個]\s*月)"  # "三个月", not "12 月 1 日"
     r"|(半)\s*(年)|\b(half) an? (year)\b"  # "计划训练半年"
 )

@@ -45,6 +45,7 @@ class MessageContext:
     listed: bool = False  # the clauses before list a plan ("plan: …, …")
     before: str = ""  # the clause before, as read
     before_flagged: bool = False  # …and found wrong
+    before_claims: tuple[str, ...] = ()  # …else the records it named
     condition: bool = False  # the clause before is a condition ("if delays eat the buffer")
 
     def folded(self, words: str) -> str:
@@ -69,9 +70,12 @@ class MessageContext:
             return text
         return SAME_DAY.sub(f" {self.day} ", text, count=1)
 
-    def after(self, text: str, *, off_topic: bool, flagged: bool = False) -> MessageContext:
+    def after(
+        self, text: str, *, off_topic: bool, flagged: bool = False, claims: tuple[str, ...] = ()
+    ) -> MessageContext:
         """The context for the next clause, after this one (as ``folded`` reads it);
-        ``flagged``: this one was found wrong, so the next cannot lean on it."""
+        ``flagged``: this one was found wrong, so the next cannot lean on it; ``claims``: the
+        records its verdict named."""
         named = [m[0] for m in MONTH.finditer(text)]
         planned = self.planned or bool(PLANNED.search(text))  # until a clause says done
         # ("the plan was 4k→8k at ~50%" tells the plan, in the past tense)
@@ -89,5 +93,6 @@ class MessageContext:
             listed=listed,
             before=text,
             before_flagged=flagged,
+            before_claims=() if flagged else claims,
             condition=bool(_CONDITION.search(text)),
         )

@@ -42,9 +42,18 @@ ACTIVE = re.compile(
 
 # The scaling ladder's rungs have active counts of their own ("最大一档 27.7B / 1.2B active").
 RUNGS = re.compile(
-    r"\b(?:ladder|rungs?|smallest|largest|d768|d1024|d1536|d2048)\b|阶梯|階梯|梯子|最大|最小"
+    r"\b(?:ladder|rungs?|smallest|largest|biggest|d768|d1024|d1536|d2048)\b|阶梯|階梯|梯子|最大|最小"
     r"|(?:[一二三四那这這]|第\s*[一二三四1-4])\s*(?:档|级|檔|級)"
 )
+
+
+_RUNG_SIZE = re.compile(r"\b(?:biggest|largest|smallest)\b|最大|最小")
+
+
+def rung_free(text: str) -> str:
+    """The text without the words that pick a rung by size: "the biggest (rung) 9.2e21" ranks
+    no model."""
+    return _RUNG_SIZE.sub(" ", text)
 
 
 # Experts each token is routed to: top-8 (and 2 shared, so 10 in all): "每个 token 激活 16 个"

@@ -13,6 +13,7 @@ NEGATION = re.compile(
     r"\b(?:not|isn'?t|hasn'?t|haven'?t|wasn'?t|aren'?t|never|yet to|nothing|nobody|no one|zero)\b"
     r"|\bno\b(?! (?:cap|kidding|joke|lie|doubt)\b)"  # "no cap" denies nothing
     r"|没(?!有之一)|沒(?!有之一)|未|不是|尚未"  # "没有之一" is "bar none", no denial
+    r"|零(?=\s*(?:更新|次|个|個|事故|故障|进展|進展))"  # "快照是零更新"
 )
 # What no record shows, whatever the wording: finished, a later phase begun, released, scored.
 DONE = re.compile(
@@ -45,7 +46,7 @@ RELEASED = re.compile(
     r"|open[- ]?source (?=了|now|already)|internal(?:ly)? (?:shared|testing|release)"
     r"|out now|hugging ?face|hf|chat version|gguf|quantiz(?:ed|ation)|model card)\b"
     # 开源 the verb, not open development ("开源训练的新范式")
-    r"|(?:发布|發布)(?!时|時|的时候|的時候|会|會|那天|帖|文)|(?:开源|開源)(?!训练|訓練|开发|開發|精神|社区|社區|科学|科學|范式|範式|项目|項目)"
+    r"|(?:发布|發布)(?!时|時|的时候|的時候|会|會|那天|帖|文|说明|說明)|(?:开源|開源)(?!训练|訓練|开发|開發|精神|社区|社區|科学|科學|范式|範式|项目|項目)"
     r"|(?:发|發)\s*(?:chat|模型|权重|權重)|放出|权重|權重|下载|下載|釋出|模型卡|量化|内部.{0,8}(?:发了|發了|在测|在測)|內部.{0,8}(?:發了|在測)"
     # a release only when the model is what went out: not "FA4 kernels 上线", not
     # "hero-mfu30-step231k went live"
@@ -90,7 +91,7 @@ HEDGED = re.compile(
     r"|wants?|wanted|prefers?|preferred"  # a wish is no plan done: "Larry 一直想要 16K"
     r"|if(?! anything)|unless|provided"  # nor a condition ("if anything ahead" is none)
     r"|(?:was|were) going to)\b|如果|假如|要是|前提"  # nor an intent ("were going to 8k")
-    r"|计划|計劃|预计|預計|目标|目標|预定|預定|估计|預測|预测|(?<![思理感回])想(?![法到起])|倾向|傾向|希望"
+    r"|计划|計劃|预计|預計|预期|預期|目标|目標|预定|預定|估计|預測|预测|(?<![思理感回])想(?![法到起])|倾向|傾向|希望"
     r"|方案|提案"  # a proposal ("扩到8k的方案在#9615里讨论")
 )
 # A figure corrected: "it's 704 GPUs not 792" asserts 704 and denies the other
@@ -146,7 +147,7 @@ FORECAST_END = re.compile(
 AS_PLANNED = re.compile(
     r"\b(?:as planned|like (?:they )?planned|(?:like|as) the plan (?:said|says)|as scheduled"
     r"|on schedule|(?:exactly )?like the "
-    r"forecast|right on time)\b|如期"
+    r"forecast|right on time)\b|如期|符合预期|符合預期|如预期|如預期"
     # 按计划 is "per the plan" too: done only with a done particle after it ("…按计划在80%切了")
     r"|(?:按计划|按計劃|照计划|照計劃)(?=[^，。,]*(?:了|完))"
 )
@@ -233,7 +234,7 @@ LEADS = re.compile(
 )
 FIRST = re.compile(
     r"\b(?:first|only)\b(?! (?:line|comment|post|sentence|thing))"  # "first line is…": no rank
-    r".{0,30}\b(?:model|run|lab|project)\b"
+    r".{0,30}\b(?:model|run|lab|project|announcement)\b"
     r"|\b(?:largest|biggest|most open)\b.{0,40}\b(?:ever|in history|in the world)\b"
     r"|史上|首个|首個|唯一|全球最大|世界最大"  # not "阶梯最大一级": the ladder's own top rung
 )

@@ -386,6 +386,19 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("计划训练半年", [CONTRADICTED]),
         ("每步大概4600万 token", [SUPPORTED]),
         ("这是八月发布时就说好的计划", [NOT_CHECKED]),
+        # the record's own "first"; the biggest rung; zero updates; the post's expected end
+        (
+            "Open Athena's Huang Foundation post (Sep 2) was the first non-X announcement",
+            [SUPPORTED],
+        ),
+        ("the smallest rung used 5.5e19 FLOPs and the biggest 9.2e21", [SUPPORTED, SUPPORTED]),
+        ("HF 上 marin-community 10 月 9 日那天的快照是零更新", [SUPPORTED]),
+        ("黄氏基金会那篇博客写的预期结束是 12 月 1 日", [SUPPORTED]),
+        # a rollback the record of the clause before reports; a full day lost is a new detail
+        (
+            "9 月初试 ragged all-to-all，从第 54,000 步开始挂了两次，被回滚了",
+            [SUPPORTED, SUPPORTED, NOT_CHECKED],
+        ),
     ],
 )
 def test_each_assertion_gets_its_verdict(
