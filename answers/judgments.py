@@ -16,10 +16,10 @@ from answers.message_context import MessageContext
 from answers.records import Records
 from answers.spec_words import ALL_RACKS, ONE_RACK, SCOPE
 from answers.time_words import FUTURE
+from answers.trouble_words import DAMAGE, NO_TROUBLE, SETBACK, SINCE, WRONG
 from answers.verdict_words import (
     BEGUN,
     CAUSE,
-    DAMAGE,
     DECIDED,
     DONE,
     FIRST,
@@ -29,16 +29,12 @@ from answers.verdict_words import (
     LEADS,
     MISTAKE,
     NO_INTENT,
-    NO_TROUBLE,
     PUBLIC_CHECKPOINT,
     RELEASED,
     REPORT,
     SCORED,
-    SETBACK,
-    SINCE,
     SUCCESS,
     TO_COME,
-    WRONG,
     hedged,
 )
 from answers.verdicts import CONTRADICTED, PLAN_AS_FACT, SUPPORTED, UNSUPPORTED, Verdict

@@ -1,0 +1,55 @@
+"""Words that tell of the run going wrong: late, failed, diverged, damaged, or, the other
+way, never once in trouble. No record makes most of these judgments, so each is held against
+the records of its own kind (``judgments.py``)."""
+
+from __future__ import annotations
+
+import re
+
+# Nothing ever went wrong: the records hold incidents (since a handoff, none is on record).
+NO_TROUBLE = re.compile(
+    r"\b(?:zero|no|not a single|never had an?)\b.{0,20}\b(?:incidents?|crash(?:es)?|failures?"
+    r"|outages?|hiccups?|hangs?|issues|problems)\b"
+    r"|\bnever (?:crashed|failed|broke|restarted|hung)\b"
+    r"|\b(?:been )?(?:stable|fine|smooth|clean) (?:ever )?since\b"
+    # (not "no restarts during the trial": the trial's record says so)
+    r"|\b(?:zero|not a single|never had an?)\b.{0,20}\b(?:restarts?|retries)\b"
+    r"|\bsuper clean\b"
+    r"|一次都没|一次都沒|没(?:崩|出错|出錯)过|沒(?:崩|出錯)過|零事故|零故障|从没出过|從沒出過"
+    r"|再也没出过|再也沒出過|再也没出|再也沒出|再没出过|再沒出過|没出过问题|沒出過問題"
+)
+SINCE = re.compile(r"\b(?:after|since)\b|之后|之後|以来|以來")
+
+# The run gone wrong or late: no record says so (the newest record is named instead). Each
+# kind is held against the records on its own: a record of a failed save is no divergence.
+LATE = re.compile(
+    r"\b(?:behind|delayed|late|slipp(?:ed|ing)|sliding|abandon(?:ed)?|cancel(?:l?ed)?|dead"
+    r"|killed|stopped|halted|paused|scrapped|pulled the plug|shut down|moved on|slower than"
+    r"|gave up|give up|giving up"
+    r"|stepped away|left the project|ahead of schedule"
+    r")\b|落后|落後|延期|推迟|推遲|放弃|放棄|取消|停了|烂尾|爛尾|暂停|不管|慢了|拖了|转头去|轉頭去|不搞了"
+)
+SETBACK = re.compile(
+    r"\b(?:went flat|getting worse|roll(?:ed)? back a week|rolled back|rollback|rolling back"
+    r"|roll(?:ed|ing)? (?:all the way )?back|restart(?:ed)? (?:all the way )?back"
+    r"|failed|failing|plateau(?:ed|ing)?|crashed|went down"
+    r"|lost (?:a|an|one|two|three|\d+|like \w+)(?: full)? (?:day|week|hour)s?"
+    r"|blew up|broke"
+    r")\b|崩了|变差|變差|失败|失敗|抢救|搶救|回滚|回滾|平了|耽误|耽誤|黄了|黃了|没钱|沒錢|爆了|爆掉"
+    r"|损失了.{0,4}[天周週]|損失了.{0,4}[天周週]"
+)
+
+# Hardware destroyed: no record says any was (the incidents are hangs, errors and saves).
+DAMAGE = re.compile(
+    r"\b(?:burn(?:ed|t)? (?:out|up|down)|fried|melted|caught fire|catch(?:ing|es)? fire|on fire"
+    r"|exploded)\b"
+    r"|烧了|燒了|烧坏|燒壞|烧掉|燒掉|炸了|起火"
+)
+
+# The loss diverging or blowing up: no record says it did (a subset of BEHIND).
+# (the loss blew up; a save or a quota that "blew up" failed: a setback)
+DIVERGED = re.compile(
+    r"\b(?:diverg(?:ed|es|ing)|spike[sd]?)\b|发散|發散|尖峰"
+    r"|(?:loss|损失|損失|训练|訓練).{0,12}(?:\bblew up\b|爆掉|爆了)"
+)
+WRONG = (DIVERGED, SETBACK, LATE)
