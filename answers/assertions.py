@@ -52,7 +52,9 @@ ISSUE = re.compile(r"#\s?(\d+)|\b(?:pr|issue)\s?#?\s?(\d{3,})\b", re.IGNORECASE)
 _NAME = re.compile(
     r"\b(?:marin[ -]?)?535b(?:-a23b)?\b(?!\s*(?:total|param|参数|參數|总|總))|\ba23b\b"
 )
-_OF = re.compile(r"(?:/|\bof)\s*$")
+_OF = re.compile(
+    r"\d[\d,.]*\s*(?:[kmbt%]|steps?|tokens?|trillion|billion|million|万亿|亿|万)?\s*(?:/|\bof)\s*$"
+)  # "4.65T of 18T", "100,845 / 390,251", not "loss of 2.04"
 _STEP = re.compile(r"\bstep[-\s]*$|步\s*$|第\s*$")
 # A model named by its total and active counts: "27.7B-A1.2B" is 27.7B and 1.2B.
 _ACTIVE_OF = re.compile(r"(?<=[\dbm])-a(?=\d)")
@@ -212,7 +214,7 @@ def figures(text: str) -> list[Figure]:
             spread = max(spread, 0.1)
         if _ABOUT.search(text[max(0, match.start() - 10) : match.start()]):
             spread = max(spread, _ABOUT_SHARE * value)  # "每步大概4600万 token": 46.1M
-        of = bool(_OF.search(text[max(0, match.start() - 4) : match.start()]))
+        of = bool(_OF.search(text[max(0, match.start() - 24) : match.start()]))
         found.append(Figure(value, unit, noun, min(spread, 0.02 * abs(value)), of))
     return found
 

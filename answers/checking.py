@@ -26,7 +26,7 @@ from answers.records import PROGRESS_READINGS, Records
 from answers.run_ids import RunIds
 from answers.second_look import SecondLook
 from answers.second_opinion import Opinion
-from answers.spec_words import MONEY, RUNGS, rung_free
+from answers.spec_words import MONEY, ONE_RUNG, RUNGS, rung_free
 from answers.specs import context_from_start, misstated_spec
 from answers.statements import SAYS_AT
 from answers.text import fold, spaced
@@ -118,6 +118,8 @@ class Checker:
         said = figures(text)
         rungs = context.ladder or bool(RUNGS.search(text))  # the ladder's figures, or the run's
         held = [self.records.holders(f, topic, rungs) for f in said]
+        if "ladder" in reading.topics and ONE_RUNG.search(text):  # "阶梯最大一级是 32B"
+            held = [[c for c in h if self.kb.claims[c].topic == "ladder"] for h in held]
         # ("the biggest 9.2e21": the top rung's FLOPs, no model ranked)
         a_rung = rungs and any(self.kb.claims[c].topic == "ladder" for h in held for c in h)
         names_run, denied = self.reader.matcher.names_run(words), bool(NEGATION.search(text))

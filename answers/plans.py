@@ -24,6 +24,7 @@ from answers.verdict_words import (
 from knowledge.schema import ClaimKind
 
 _PHASE_TWO = re.compile(r"\bphase[- ]?(?:2|two)\b|\bsecond phase\b|第\s*[2二]\s*(?:阶段|階段|期)")
+_WILL = re.compile(r"\b(?:will|going to)\b|(?<!不)会(?![议議])|(?<!不)會(?!議)|将(?!近)|將(?!近)")
 # where a chart's axis ends is no end told as done ("homepage chart x-axis goes Aug 19 → Dec 1")
 _AXIS = re.compile(r"\baxis\b|横轴|橫軸|x\s?轴|x\s?軸")
 _LATER_PHASE = re.compile(
@@ -48,7 +49,9 @@ def plan_as_fact(
         c for f, h in zip(said, held, strict=True) if not f.of for c in h if c in records.plans
     ]
     tested = hedged(text, tests_too=True, said_too=False)
-    stated = (done or bool(AS_DONE.search(text))) and not tested
+    # (a clause after a done one may still tell what will be: "…已切入冷却 | 第三阶段会上调…")
+    inherited = done and not _WILL.search(text)
+    stated = (inherited or bool(AS_DONE.search(text))) and not tested
     # the plan and a record of it happening at that step agree: "切到第二阶段 at step
     # 108,000" is a fact (a step, not a total: the homepage's "18T" is still the plan)
     happened = bool(held) and all(

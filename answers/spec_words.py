@@ -41,10 +41,12 @@ ACTIVE = re.compile(
 
 
 # The scaling ladder's rungs have active counts of their own ("最大一档 27.7B / 1.2B active").
-RUNGS = re.compile(
-    r"\b(?:ladder|rungs?|smallest|largest|biggest|d768|d1024|d1536|d2048)\b|阶梯|階梯|梯子|最大|最小"
+_ONE_RUNG = (
+    r"\b(?:rungs?|smallest|largest|biggest|d768|d1024|d1536|d2048)\b|最大|最小"
     r"|(?:[一二三四那这這]|第\s*[一二三四1-4])\s*(?:档|级|檔|級)"
 )
+RUNGS = re.compile(rf"\bladder\b|阶梯|階梯|梯子|{_ONE_RUNG}")
+ONE_RUNG = re.compile(_ONE_RUNG)  # a rung picked out: "阶梯最大一级是 32B" is a rung's size
 
 
 _RUNG_SIZE = re.compile(r"\b(?:biggest|largest|smallest)\b|最大|最小")

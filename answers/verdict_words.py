@@ -82,7 +82,7 @@ AS_DONE = re.compile(
 # Done words that an approximate figure does not soften: "happened at ~195k" is still done.
 SURELY_DONE = re.compile(
     r"\b(?:already|happened|took place|all spent|all used|trained on)\b"
-    r"|已经|已經|完成了|切换了|切換了|训完|訓完|跑完"
+    r"|已经|已經|完成了|切换了|切換了|训完|訓完|跑完|已在|已于|已於|已完成"
     r"|切过去|切過去"
 )
 HEDGED = re.compile(
@@ -137,6 +137,7 @@ AS_PLANNED = re.compile(
     r"forecast|right on time)\b|如期|符合预期|符合預期|如预期|如預期"
     # 按计划 is "per the plan" too: done only with a done particle after it ("…按计划在80%切了")
     r"|(?:按计划|按計劃|照计划|照計劃)(?=[^，。,]*(?:了|完))"
+    r"|(?<=已)(?:按计划|按計劃|照计划|照計劃)|(?<=已经|已經)(?:按计划|按計劃|照计划|照計劃)"
 )
 # Someone's word for it: "the tracker said end date Nov 27" reports an estimate, but "Percy
 # said it's trained on 18.75T" still states the plan as done.
@@ -241,7 +242,8 @@ def denial(text: str) -> bool:
 # The context length said to be other than 4K now: no record shows it changed (the 8K/16K
 # runs were one-rack tests: a sentence about a test stays about a test, see hedged()).
 CONTEXT_CHANGED = re.compile(
-    r"\b(?:extended|moved|swapped|switched|bumped|upgraded|running at|now at|trains? at)\b"
+    r"\b(?:extended|moved|swapped|switched|bumped|upgraded|running at|now at|trains? at"
+    r"|went from)\b"
     r"|扩到|擴到|扩展到|擴展到|切到|改成|上了|现在是|現在是|切过去|切過去|换过去|換過去"
     r"|\bkicked (?:in|off)\b|\b(?:doing|rn|right now)\b"  # "doing the 262k phase rn"
     r"|\b(?:is|are) (?:running|underway|live|happening)\b|在跑|正在跑"

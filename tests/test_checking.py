@@ -394,6 +394,16 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("the smallest rung used 5.5e19 FLOPs and the biggest 9.2e21", [SUPPORTED, SUPPORTED]),
         ("HF 上 marin-community 10 月 9 日那天的快照是零更新", [SUPPORTED]),
         ("黄氏基金会那篇博客写的预期结束是 12 月 1 日", [SUPPORTED]),
+        # a done word beside an approximate step; "已按计划" is done as planned
+        ("目前已在约第 195k 步完成 4K→8K 上下文切换", [PLAN_AS_FACT]),
+        ("Context went from 4k to 8k at the 50% mark", [PLAN_AS_FACT, SUPPORTED]),
+        ("缩放阶梯最大一级是 32B", [UNSUPPORTED]),  # the top rung is 27.7B
+        # a loss "of" 2.04 is no share of it; a clause that tells what will be is not done
+        ("Marin 535B trained on 18.75T tokens, reaching a Paloma loss of 2.04", [PLAN_AS_FACT] * 2),
+        (
+            "已在第 312,192 步切入冷却配比。第三阶段会上调自然科学研究类数据",
+            [PLAN_AS_FACT, NOT_CHECKED],
+        ),
         # a rollback the record of the clause before reports; a full day lost is a new detail
         (
             "9 月初试 ragged all-to-all，从第 54,000 步开始挂了两次，被回滚了",
