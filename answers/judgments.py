@@ -16,7 +16,7 @@ from answers.message_context import MessageContext
 from answers.records import Records
 from answers.spec_words import ALL_RACKS, ONE_RACK, SCOPE
 from answers.time_words import FUTURE
-from answers.trouble_words import DAMAGE, NO_TROUBLE, SETBACK, SINCE, WRONG
+from answers.trouble_words import DAMAGE, DIVERGED, NO_TROUBLE, SETBACK, SINCE, WRONG
 from answers.verdict_words import (
     BEGUN,
     CAUSE,
@@ -49,7 +49,9 @@ def overclaim(records: Records, text: str, denied: bool, before: str = "") -> Ve
     trouble_free = NO_TROUBLE.search(text)
     if trouble_free and not records.says(NO_TROUBLE, [], f"{before} {text}", by_day=False):
         since = SINCE.search(text)  # "换 run 之后再也没出过错": no record after it says
-        return (UNSUPPORTED if since else CONTRADICTED), records.claims("incidents")[-1:]
+        # (nor does any record speak of the loss curve's spikes, either way)
+        unknown = since or DIVERGED.search(trouble_free[0])
+        return (UNSUPPORTED if unknown else CONTRADICTED), records.claims("incidents")[-1:]
     verdict = SUPPORTED if denied else UNSUPPORTED
     later = LATER_PHASE.search(text)
     if later and (BEGUN.search(text) or FUTURE.search(text)) and not hedged(text):

@@ -18,7 +18,8 @@ FOUNDATION = re.compile(r"huang|黄|黃|foundation|基金")
 DENSE = re.compile(r"\bdense\b|稠密|密集模型")
 # Accelerators the run does not use: it runs on GB200s.
 OTHER_HARDWARE = re.compile(
-    r"\b(?:h100|h200|h800|a100|a800|v100|mi300x?|mi250|tpu|tpuv\d|4090|gaudi)s?\b"
+    r"\b(?:h100|h200|h800|a100|a800|v100|mi300x?|mi250|tpu|tpuv\d|4090|gaudi|ascend|trainium)s?\b"
+    r"|昇腾|昇騰|华为的?卡|華為的?卡"
 )
 # Compute or money from anyone but the Huang Foundation: no record says so.
 OTHER_BACKER = re.compile(

@@ -22,7 +22,7 @@ NOW = re.compile(
 STILL = re.compile(r"\bstill\b|仍|还是|還是|依然")
 # A later time, for a later phase or a release: no record dates one.
 FUTURE = re.compile(
-    r"\b(?:next (?:week|month)|tomorrow|soon|in \w+ weeks?)\b"
+    r"\b(?:next (?:week|month)|tomorrow|soon|in \w+ weeks?|any day now)\b"
     r"|下周|下週|下个月|下個月|明天|马上|馬上"
 )
 # The present, said of the run's progress with no day named: "it's barely 13% through" is

@@ -44,7 +44,7 @@ RELEASED = re.compile(
     r"\b(?:released?|releasing|weights?|download(?:able)?|open[- ]?sourced|dropping"
     r"|(?<!expert )(?<!\dx )(?<!token )drops?(?! fraction| rate)"  # not experts' "4.5x drops"
     r"|open[- ]?source (?=了|now|already)|internal(?:ly)? (?:shared|testing|release)"
-    r"|out now|hugging ?face|hf|chat version|gguf|quantiz(?:ed|ation)|model card)\b"
+    r"|out now|hugging ?face|hf|chat version|gguf|quantiz(?:ed|ation)|model card)\b|抱抱[脸臉]"
     # 开源 the verb, not open development ("开源训练的新范式")
     r"|(?:发布|發布)(?!时|時|的时候|的時候|会|會|那天|帖|文|说明|說明)|(?:开源|開源)(?!训练|訓練|开发|開發|精神|社区|社區|科学|科學|范式|範式|项目|項目)"
     r"|(?:发|發)\s*(?:chat|模型|权重|權重)|放出|权重|權重|下载|下載|釋出|模型卡|量化|内部.{0,8}(?:发了|發了|在测|在測)|內部.{0,8}(?:發了|在測)"

@@ -404,6 +404,9 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
             "已在第 312,192 步切入冷却配比。第三阶段会上调自然科学研究类数据",
             [PLAN_AS_FACT, NOT_CHECKED],
         ),
+        ("it should be out any day now", [UNSUPPORTED]),
+        ("检查点都放抱抱脸上了", [UNSUPPORTED]),
+        ("loss curve 完全没有 spike", [UNSUPPORTED]),  # no record speaks of spikes either way
         # a rollback the record of the clause before reports; a full day lost is a new detail
         (
             "9 月初试 ragged all-to-all，从第 54,000 步开始挂了两次，被回滚了",
