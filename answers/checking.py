@@ -20,6 +20,7 @@ from answers.lexicon import DECLINING
 from answers.message_context import MessageContext
 from answers.mixed import cuts
 from answers.near_miss import near_miss
+from answers.other_models import other_subject
 from answers.plans import plan_as_fact
 from answers.reading import Reader
 from answers.records import PROGRESS_READINGS, Records
@@ -72,6 +73,7 @@ class Checker:
         self.statements = self.records.statements
         self.run_ids = RunIds(kb)
         self.directions = Directions(kb)  # "from 13.33 s up to 14.91 s": the other way round
+        self.other_subject = other_subject(reader.matcher.lexicon)  # "Kimi K2 is 1T total"
         self.second_look = SecondLook(reader, self.records, self.statements, opinion)
 
     def check(self, message: str, written: dt.date | None = None) -> list[Assertion]:
@@ -127,6 +129,9 @@ class Checker:
         # (or figures the records hold: "8K costs -1.6% tok/s" is #9615's)
         checkable = any(f.noun not in ("", *GENERIC) for f in said) or bool(DURATION.search(text))
         checkable = checkable or bool(topic == "outside" and said and all(held))
+        # (not "GLM-4.5 and Qwen3 both beat it": the run judged)
+        if self.other_subject.match(text) and not names_run and not SCORED.search(text):
+            return Assertion(words, OFF_TOPIC)  # "DeepSeek R1 cost $5.6M": that model's
         # money or a licence is the run's unless another model's ("license 是 Apache 2.0")
         money = MONEY.search(text) and (about_run or topic != OTHER_MODELS)
         scored = SCORED.search(text) and not self.records.says(SCORED, held, words, by_day=False)

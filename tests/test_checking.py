@@ -404,6 +404,16 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
             "已在第 312,192 步切入冷却配比。第三阶段会上调自然科学研究类数据",
             [PLAN_AS_FACT, NOT_CHECKED],
         ),
+        # another model named as the subject is that model's, even in a message about the run
+        ("Marin 535B is open. Kimi K2 is 1T total for comparison", [NOT_CHECKED, OFF_TOPIC]),
+        (
+            "Marin 535B 据说花了 5000 万美元，DeepSeek-V3 训练花了 557 万美元",
+            [UNSUPPORTED, OFF_TOPIC],
+        ),
+        (
+            "Marin 535B is open. GLM-4.5 and Qwen3 both beat it on every benchmark",
+            [NOT_CHECKED, UNSUPPORTED],
+        ),
         ("it should be out any day now", [UNSUPPORTED]),
         ("检查点都放抱抱脸上了", [UNSUPPORTED]),
         ("loss curve 完全没有 spike", [UNSUPPORTED]),  # no record speaks of spikes either way
