@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 
 from answers.assertions import GENERIC, Figure, assertions_in, figures
-from answers.days import months
+from answers.days import month_parts, months
 from answers.directions import Directions
 from answers.end_dates import END, end_verdict, length_verdict
 from answers.judgments import failed_instead, judgment, misplaced_incident, overclaim
@@ -184,6 +184,9 @@ class Checker:
         if topic in ("started", "start-date") and NEGATION.search(text) and STARTED.search(text):
             # "it hasn't even started", "训练根本还没开始": the records say it has
             return Assertion(words, CONTRADICTED, self.records.known("training-started"))
+        start_told = topic in ("started", "start-date") and STARTED.search(text)
+        if start_told and any(m != 8 or 19 not in days for m, days in month_parts(text)):
+            return Assertion(words, CONTRADICTED, ("start-date",))  # "八月底才正式开训的"
         if topic in ("started", "start-date") and dates and STARTED.search(text):
             # started Aug 19, announced Aug 21 (the status log opened Aug 20)
             days = {19, 21} if ANNOUNCED.search(text) else {19}

@@ -17,6 +17,7 @@ END = dt.date(2026, 12, 1)  # the planned end of pretraining
 # The plan's ~100 days, and the ~25% it may be shortened by: "three months" is about it,
 # "~6 months" is not.
 LENGTH_DAYS = (75, 125)
+RUN_LENGTH = 30  # a length this long, said anywhere, is the run's (not "2 days later")
 # A part of the run's time, not its length: "只剩一天", "lost 3 days", "two weeks late".
 _PART = re.compile(
     r"\b(?:left|remaining|more|ago|after|since|lost|behind|late|delay\w*|in the last|first)\b"
@@ -60,7 +61,9 @@ def length_verdict(
 ) -> tuple[str, tuple[str, ...]] | None:
     """A length of the whole run far from the plan's contradicts it; None otherwise (a length
     near the plan's is a plan, judged with the other plans)."""
-    days = length_days(text) if topic == "duration" and not _PART.search(text) else None
+    days = length_days(text) if not _PART.search(text) else None
+    # a run's length (a month or more) whatever the reading: "the launch post said ~6 months"
+    days = days if topic == "duration" or (days or 0) >= RUN_LENGTH else None
     if days is None or LENGTH_DAYS[0] <= days <= LENGTH_DAYS[1]:
         return None
     return CONTRADICTED, records.known("duration-plan")

@@ -12,8 +12,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from answers.days import MONTH
 from answers.text import fold
-from answers.time_words import CURRENT
+from answers.time_words import CURRENT, STILL
 from answers.verdict_words import RUN_ID
 from answers.verdicts import CONTRADICTED, Verdict
 from knowledge.knowledge_base import KnowledgeBase
@@ -49,7 +50,9 @@ class RunIds:
         """Contradicted, if ``text`` (folded) names a run id no record names, or says an old
         run is the current one; ``before``: the message's earlier clauses, folded."""
         unfiled = FILE_NAMES.sub("", text)
-        current, told = CURRENT.search(unfiled), LIVE_RUN.search(unfiled)
+        # (or still the one it was: "run id 还是最开始那个 hero-12d8b6f0-dee637", with no day)
+        still = STILL.search(unfiled) and not MONTH.search(unfiled)
+        current, told = CURRENT.search(unfiled) or still, LIVE_RUN.search(unfiled)
         ids = RUN_ID.findall(text) or (RUN_ID.findall(before) if told else [])
         if not ids:
             return None

@@ -55,6 +55,7 @@ CHANGE = re.compile(
 # A context length the run had from its first step: it trained at 4K (the records to Oct 9).
 FROM_START = re.compile(
     r"\bfrom (?:the )?(?:start|day one|day 1|step 0|the beginning)\b|\bnatively\b"
+    r"|\bat (?:the )?(?:start|launch)\b"
     r"|\b(?:started|launched|began) (?:at|with|on) (?=\d)"  # "it started at 4k context"
     r"|一开始|一開始|从头|從頭|从第一步|從第一步"
 )

@@ -73,7 +73,7 @@ AS_DONE = re.compile(
     r"|burn(?:ed|t)?)\b"
     r"|已|训了|訓了|用了|用完|扩展到|擴展到|扩到|擴到|结束|結束|花了|烧了|燒了|达到|達到|到了|肯定|切到|换到"
     r"|\b(?:happened|took place|changed to|moved to|went to|came in|landed at|final|deployed"
-    r"|all in|cut|shortened|reduced|spent)\b|砍了|缩短了|縮短了"
+    r"|all in|cut|shortened|reduced|spent|used (?:its|their|the|up))\b|砍了|缩短了|縮短了"
     r"|切换了|切換了|改成|改为|改為|换成|換成|上了|改用|切过去|切過去|换过去|換過去|切了|落在"
     r"|加了|提高了|提升了|增加了|调高了|調高了|拉上去了|拉高了"
     r"|\b(?:did|done|kicked (?:in|off)|started|began|begun)\b|最终|最終"
@@ -82,7 +82,7 @@ AS_DONE = re.compile(
 # Done words that an approximate figure does not soften: "happened at ~195k" is still done.
 SURELY_DONE = re.compile(
     r"\b(?:already|happened|took place|all spent|all used|trained on)\b"
-    r"|已经|已經|完成了|切换了|切換了|训完|訓完|跑完|已在|已于|已於|已完成"
+    r"|已经|已經|完成了|切换了|切換了|训完|訓完|跑完|已在|已于|已於|已完成|\bkicked (?:in|off)\b"
     r"|切过去|切過去"
 )
 HEDGED = re.compile(

@@ -414,6 +414,13 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
             "Marin 535B is open. GLM-4.5 and Qwen3 both beat it on every benchmark",
             [NOT_CHECKED, UNSUPPORTED],
         ),
+        # a run's length said anywhere; a later phase that kicked in; a start late in August
+        ("Percy's launch post said ~6 months", [CONTRADICTED]),
+        ("phase 3 cooldown kicked in at step 312,192 (~80%)", [PLAN_AS_FACT]),
+        ("Marin 535B used its full 2.7e24 FLOPs budget", [PLAN_AS_FACT]),
+        ("八月底才正式开训的", [CONTRADICTED]),
+        ("8k seq len at start", [CONTRADICTED]),
+        ("run id 还是最开始那个 hero-12d8b6f0-dee637", [CONTRADICTED]),
         ("it should be out any day now", [UNSUPPORTED]),
         ("检查点都放抱抱脸上了", [UNSUPPORTED]),
         ("loss curve 完全没有 spike", [UNSUPPORTED]),  # no record speaks of spikes either way
