@@ -193,7 +193,7 @@ def figures(text: str) -> list[Figure]:
         scale = 1.0
         if unit.startswith("e"):  # "2.7e24" FLOPs; "1.875e13" is a count (of tokens)
             scale = 10.0 ** int(unit[1:])
-            flops = value * scale >= 1e20 or after.strip().lower().startswith("flop")
+            flops = value * scale >= 1e20 or "flop" in text  # ("the rung FLOPs go 5.5e19")
             unit = "flops" if flops else "n"  # (a small rung's "5.5e19 FLOPs" too)
         elif unit in _SCALE:
             scale, unit = _SCALE[unit], "n"

@@ -51,6 +51,8 @@ def across_items(text: str, said: list[Figure], listed: list[list[Figure]]) -> b
     if not listed or len(said) < 2 or _RANGE.search(text):
         return False
     where = [{n for n, item in enumerate(listed) if any(same(f, g) for g in item)} for f in said]
+    if len(said) >= 3 and all(len(w) == 1 for w in where) and len(set.union(*where)) == len(said):
+        return False  # the list recited, one figure of each item ("5.5e19, 2.7e20, 1.8e21")
     return all(where) and not set.intersection(*where)
 
 

@@ -19,6 +19,7 @@ from answers.verdict_words import (
     NEGATION,
     PLANNED,
     REACHED,
+    SAID,
     hedged,
 )
 from knowledge.schema import ClaimKind
@@ -26,7 +27,9 @@ from knowledge.schema import ClaimKind
 _PHASE_TWO = re.compile(r"\bphase[- ]?(?:2|two)\b|\bsecond phase\b|第\s*[2二]\s*(?:阶段|階段|期)")
 _WILL = re.compile(r"\b(?:will|going to)\b|(?<!不)会(?![议議])|(?<!不)會(?!議)|将(?!近)|將(?!近)")
 # where a chart's axis ends is no end told as done ("homepage chart x-axis goes Aug 19 → Dec 1")
-_AXIS = re.compile(r"\baxis\b|横轴|橫軸|x\s?轴|x\s?軸")
+_AXIS = re.compile(r"\baxis\b|\bchart\b|横轴|橫軸|x\s?轴|x\s?軸|图表|圖表")
+# a record that says the end date: the post, the blog, the homepage (not "Percy said it ended")
+_WRITTEN = re.compile(r"\b(?:post|blog|homepage|announcement|tweet)\b|博客|文章|推文|官网|官網")
 _LATER_PHASE = re.compile(
     r"\bphase[- ]?(?:3|three)\b|\bthird phase\b|\bcool-?\s?down\b|\bmid-?\s?training\b"
     r"|第\s*[3三]\s*(?:阶段|階段|期)|冷却|冷卻|中期训练|中期訓練"
@@ -74,6 +77,7 @@ def plan_as_fact(
     near_plan = length is not None and LENGTH_DAYS[0] <= length <= LENGTH_DAYS[1]
     said_end = (DURATION.search(text) and near_plan) or (END.month, END.day) in months(text)
     told = hedged(text, said_too=False) or PLANNED.search(text) or _AXIS.search(text)
+    told = told or (SAID.search(text) and _WRITTEN.search(text))  # "the post said Dec 1"
     if said_end and not told:
         return records.known("duration-plan", "expected-end")
     # the second mixture phase is on record (since step 108,000); a later phase is a plan

@@ -23,7 +23,7 @@ SINCE = re.compile(r"\b(?:after|since)\b|之后|之後|以来|以來")
 # The run gone wrong or late: no record says so (the newest record is named instead). Each
 # kind is held against the records on its own: a record of a failed save is no divergence.
 LATE = re.compile(
-    r"\b(?:behind|delayed|late|slipp(?:ed|ing)|sliding|abandon(?:ed)?|cancel(?:l?ed)?|dead"
+    r"\b(?:behind|delayed|late(?!\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))|slipp(?:ed|ing)|sliding|abandon(?:ed)?|cancel(?:l?ed)?|dead"
     r"|killed|stopped|halted|paused|scrapped|pulled the plug|shut down|moved on|slower than"
     r"|gave up|give up|giving up"
     r"|stepped away|left the project|ahead of schedule"

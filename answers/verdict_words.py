@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 
 NEGATION = re.compile(
-    r"\b(?:not|isn'?t|hasn'?t|haven'?t|wasn'?t|aren'?t|never|yet to|nothing|nobody|no one|zero)\b"
+    r"\b(?:not|isn'?t|hasn'?t|haven'?t|wasn'?t|aren'?t|never|yet to|nothing|nobody|no one|zero"
+    r"|doesn'?t|don'?t|didn'?t|can'?t|cannot|won'?t|weren'?t|couldn'?t)\b"
     r"|\bno\b(?! (?:cap|kidding|joke|lie|doubt)\b)"  # "no cap" denies nothing
     r"|没(?!有之一)|沒(?!有之一)|未|不是|尚未"  # "没有之一" is "bar none", no denial
     r"|零(?=\s*(?:更新|次|个|個|事故|故障|进展|進展))"  # "快照是零更新"
@@ -62,7 +63,8 @@ SCORED = re.compile(
     # lower or better than another model: no record compares them
     r"|比\s*(?:marin\s*)?(?:32b|deepseek|llama|qwen|gpt|kimi|mixtral|olmo|glm)[^，。,]{0,16}(?:低|高|差)"
     r"|\b(?:lower|higher) than (?:the )?(?:marin )?(?:32b|deepseek|llama|qwen|gpt|olmo)"
-    r"|\b(?:best(?! case)|worst(?! case)|beast|amazing|impressive|fastest|slowest|biggest|largest"
+    r"|\b(?:best(?! case| recorded| measured| so far| on record)|worst(?! case)|beast|amazing"
+    r"|impressive|fastest|slowest|biggest|largest"
     r"|gpt-\d\S* level|catch(?:es)? up with"
     r"|c-eval|results look)\b|能力|很强|很強|厉害|厲害|最强|最強|水平"
 )
@@ -88,7 +90,7 @@ SURELY_DONE = re.compile(
 HEDGED = re.compile(
     r"\b(?:plan(?:s|ned|ning)?|projected|projection|expected|scheduled|target(?:ed)?|aims?"
     r"|supposed|estimate[ds]?|est|eta|predict(?:s|ed)?|forecast"
-    r"|wants?|wanted|prefers?|preferred"  # a wish is no plan done: "Larry 一直想要 16K"
+    r"|wants?|wanted|prefers?|preferred|lean(?:s|ing|ed)? towards?"  # a wish: "一直想要 16K"
     r"|if(?! anything)|unless|provided"  # nor a condition ("if anything ahead" is none)
     r"|(?:was|were) going to)\b|如果|假如|要是|前提"  # nor an intent ("were going to 8k")
     r"|计划|計劃|预计|預計|预期|預期|目标|目標|预定|預定|估计|預測|预测|(?<![思理感回])想(?![法到起])|倾向|傾向|希望"

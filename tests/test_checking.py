@@ -421,6 +421,13 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("八月底才正式开训的", [CONTRADICTED]),
         ("8k seq len at start", [CONTRADICTED]),
         ("run id 还是最开始那个 hero-12d8b6f0-dee637", [CONTRADICTED]),
+        # "late September" is a date; "doesn't" denies; the best on record; a wish; a chart
+        ("~3.14M tokens/s after the FA4 switch in late September", [SUPPORTED]),
+        ("you can't download any weights", [SUPPORTED]),
+        ("The best recorded is 29.44% median on the hero", [SUPPORTED]),
+        ("Larry was leaning toward a 16K swap instead of 8K", [SUPPORTED]),
+        ("the homepage chart literally runs from 'Aug 19' to 'Dec 1'", [SUPPORTED]),
+        ("The Huang Foundation post said Dec 1 for the end of pretraining", [SUPPORTED]),
         ("it should be out any day now", [UNSUPPORTED]),
         ("检查点都放抱抱脸上了", [UNSUPPORTED]),
         ("loss curve 完全没有 spike", [UNSUPPORTED]),  # no record speaks of spikes either way
