@@ -27,9 +27,10 @@ from answers.records import PROGRESS_READINGS, Records
 from answers.run_ids import RunIds
 from answers.second_look import SecondLook
 from answers.second_opinion import Opinion
-from answers.spec_words import MONEY, ONE_RUNG, RUNGS, rung_free
+from answers.spec_words import MONEY, ONE_RUNG, RUNGS, routing_misstated, rung_free
 from answers.specs import context_from_start, misstated_spec
 from answers.statements import SAYS_AT
+from answers.step_pairs import StepPairs
 from answers.text import fold, spaced
 from answers.time_words import CHANGE, NOW, THEN, present
 from answers.verdict_words import (
@@ -73,6 +74,7 @@ class Checker:
         self.statements = self.records.statements
         self.run_ids = RunIds(kb)
         self.directions = Directions(kb)  # "from 13.33 s up to 14.91 s": the other way round
+        self.step_pairs = StepPairs(kb)  # "1.9086 was the step 144,000 eval loss" (147,000's)
         self.other_subject = other_subject(reader.matcher.lexicon)  # "Kimi K2 is 1T total"
         self.second_look = SecondLook(reader, self.records, self.statements, opinion)
 
@@ -129,6 +131,8 @@ class Checker:
         # (or figures the records hold: "8K costs -1.6% tok/s" is #9615's)
         checkable = any(f.noun not in ("", *GENERIC) for f in said) or bool(DURATION.search(text))
         checkable = checkable or bool(topic == "outside" and said and all(held))
+        # "top-6 routing": a routing not the run's top-8 is checked, whatever the reading
+        checkable = checkable or routing_misstated(text)
         # (not "GLM-4.5 and Qwen3 both beat it": the run judged)
         if self.other_subject.match(text) and not names_run and not SCORED.search(text):
             return Assertion(words, OFF_TOPIC)  # "DeepSeek R1 cost $5.6M": that model's
@@ -149,6 +153,7 @@ class Checker:
             or overclaim(self.records, rung_free(text) if a_rung else text, denied, context.before)
             or self.records.references.misnamed(words, said, held)
             or self.directions.reversed(text)
+            or self.step_pairs.swapped(said)
             or (None if denied else judgment(self.records, words, text, said, held, topic, context))
         )
         if found is not None:

@@ -18,7 +18,8 @@ FOUNDATION = re.compile(r"huang|黄|黃|foundation|基金")
 DENSE = re.compile(r"\bdense\b|稠密|密集模型")
 # Accelerators the run does not use: it runs on GB200s.
 OTHER_HARDWARE = re.compile(
-    r"\b(?:h100|h200|h800|a100|a800|v100|mi300x?|mi250|tpu|tpuv\d|4090|gaudi|ascend|trainium)s?\b"
+    r"\b(?:h100|h200|h800|a100|a800|v100|mi300x?|mi250|tpu|tpuv\d|4090|gaudi|ascend|trainium"
+    r"|gb300|b300|gb100)s?\b"
     r"|昇腾|昇騰|华为的?卡|華為的?卡"
 )
 # Compute or money from anyone but the Huang Foundation: no record says so.
@@ -67,6 +68,14 @@ ROUTED = re.compile(
     r"|(\d+)\s*(?:routed |active )?experts? (?:per|each) token"
 )
 ROUTED_TO = (8, 10)
+
+
+def routing_misstated(text: str) -> bool:
+    """Whether the text routes each token to another number of experts than top-8 (or ten
+    with the two shared)."""
+    return any(int(n) not in ROUTED_TO for found in ROUTED.findall(text) for n in found if n)
+
+
 SHARED = re.compile(r"(?<![\d.])(\d+)\s*(?:个|個)?\s*(?:共享专家|共享專家|shared\b)")
 SHARED_COUNT = 2
 

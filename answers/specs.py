@@ -16,11 +16,10 @@ from answers.spec_words import (
     FOUNDATION,
     OTHER_BACKER,
     OTHER_HARDWARE,
-    ROUTED,
-    ROUTED_TO,
     SHARED,
     SHARED_COUNT,
     active_misstated,
+    routing_misstated,
 )
 from answers.time_words import FROM_START
 from answers.verdicts import CONTRADICTED, SUPPORTED, UNSUPPORTED, Verdict
@@ -36,9 +35,8 @@ def misstated_spec(
     ours = about_run or topic != "other-models"  # (routing is this run's unless another's)
     if A23B_MISREAD.search(text) or (about_run and active_misstated(text) and not denied):
         return CONTRADICTED, ("architecture",)
-    routed = [int(n) for found in ROUTED.findall(text) for n in found if n]
     shared = [int(n) for n in SHARED.findall(text)]  # "4 个共享专家": 2 shared experts
-    if ours and not denied and any(n not in ROUTED_TO for n in routed):
+    if ours and not denied and routing_misstated(text):
         return CONTRADICTED, ("architecture",)  # "每个 token 激活 16 个": top-8
     if ours and not denied and any(n != SHARED_COUNT for n in shared):
         return CONTRADICTED, ("architecture",)

@@ -34,7 +34,7 @@ LATER_PHASE = re.compile(
 )
 BEGUN = re.compile(
     r"\b(?:start(?:ed|s)?|began|begun|kicked|underway|running|ran|doing|in progress|entered"
-    r"|on|switched|deployed|rolled out)\b"
+    r"|on|switched|deployed|rolled out|now in|currently in)\b"
     r"|开始|開始|进入|進入|上了|已经|已經|在做|启动"
 )
 _MODEL_NOUN = r"(?:model|chat|weights|模型|聊天|权重|權重|后训练|後訓練|post-?train\w*)"
@@ -85,6 +85,7 @@ AS_DONE = re.compile(
 SURELY_DONE = re.compile(
     r"\b(?:already|happened|took place|all spent|all used|trained on)\b"
     r"|已经|已經|完成了|切换了|切換了|训完|訓完|跑完|已在|已于|已於|已完成|\bkicked (?:in|off)\b"
+    r"|\b(?:got|was|were|been) (?:extended|switched|moved|deployed|cut|shortened)\b"
     r"|切过去|切過去"
 )
 HEDGED = re.compile(
@@ -248,7 +249,7 @@ CONTEXT_CHANGED = re.compile(
     r"|went from)\b"
     r"|扩到|擴到|扩展到|擴展到|切到|改成|上了|现在是|現在是|切过去|切過去|换过去|換過去"
     r"|\bkicked (?:in|off)\b|\b(?:doing|rn|right now)\b"  # "doing the 262k phase rn"
-    r"|\b(?:is|are) (?:running|underway|live|happening)\b|在跑|正在跑"
+    r"|\b(?:is|are) (?:running|underway|live|happening)\b|\b(?:went|goes|gone) live\b|在跑|正在跑"
     r"|\b(?:hero|run|it|model)(?: is|'s) (?:now |already )?(?:on|at) (?=\d)"  # "hero is on 16K"
 )
 

@@ -428,6 +428,16 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("Larry was leaning toward a 16K swap instead of 8K", [SUPPORTED]),
         ("the homepage chart literally runs from 'Aug 19' to 'Dec 1'", [SUPPORTED]),
         ("The Huang Foundation post said Dec 1 for the end of pretraining", [SUPPORTED]),
+        # a measurement at the other's step; other cards; a later phase gone live; routing
+        ("1.9086 was the step 144,000 eval loss", [CONTRADICTED]),
+        ("第 147,000 步的 dropless loss 是 1.9098", [CONTRADICTED]),
+        ("dropless loss 1.9086 at step 147,000", [SUPPORTED]),
+        ("they're on 11 racks of GB300s now", [CONTRADICTED]),
+        ("cooldown mixture went live at step 312,192 a few weeks ago", [PLAN_AS_FACT]),
+        ("context got extended to 8K at step ~195k", [PLAN_AS_FACT]),
+        ("新优化栈上线后 MFU 从 29.44% 掉到了 26.32%", [CONTRADICTED]),
+        ("top-6 routing", [CONTRADICTED]),
+        ("MoE top-8 routing always has load balancing issues", [OFF_TOPIC]),
         ("it should be out any day now", [UNSUPPORTED]),
         ("检查点都放抱抱脸上了", [UNSUPPORTED]),
         ("loss curve 完全没有 spike", [UNSUPPORTED]),  # no record speaks of spikes either way
