@@ -154,6 +154,7 @@ class Checker:
             or self.records.references.misnamed(words, said, held)
             or self.directions.reversed(text)
             or self.step_pairs.swapped(said)
+            or self.run_ids.misplaced(text, said, held)
             or (None if denied else judgment(self.records, words, text, said, held, topic, context))
         )
         if found is not None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from answers.assertions import Figure, figures, same
 from answers.days import MONTH
 from answers.text import fold
 from answers.time_words import CURRENT, STILL
@@ -34,6 +35,13 @@ class RunIds:
         named = [c.statement.en for c in kb.claims.values()]
         named += [f"{s.title} {' '.join(s.excerpts)}" for s in kb.sources.values()]
         self.known = {i for text in named for i in RUN_ID.findall(fold(text))}
+        # the claims naming each run, and the figures each claim gives
+        self.naming: dict[str, set[str]] = {}
+        self.figures: dict[str, list[Figure]] = {}
+        for claim in kb.claims.values():
+            for run in RUN_ID.findall(fold(claim.statement.en)):
+                self.naming.setdefault(run, set()).add(claim.id)
+            self.figures[claim.id] = figures(claim.statement.en)
         newest = kb.claims.get(NEWEST_CLAIM)
         found = RUN_ID.findall(fold(newest.statement.en)) if newest else []
         self.newest = found[0] if found else None
@@ -45,6 +53,24 @@ class RunIds:
             "step" in i and not any(k.startswith(i) or i.startswith(k) for k in self.known)
             for i in ids
         )
+
+    def misplaced(self, text: str, said: list[Figure], held: list[list[str]]) -> Verdict | None:
+        """Contradicted, if ``text`` gives one run a figure that only records not naming it
+        hold, where a record of this run gives another figure of the kind ("hero-nopdl-step108k
+        的中位 MFU 是 26.75%": that run measured 23.62%; 26.75% was the next run's)."""
+        runs = set(RUN_ID.findall(text))
+        if len(runs) != 1:
+            return None
+        own = self.naming.get(runs.pop(), set())
+        for figure, holders in zip(said, held, strict=True):
+            if figure.noun == "issue" or not holders or own & set(holders):
+                continue
+            if figure.unit == "exact" and figure.value < 1000:
+                continue  # (a count or a time of day, not a step or a measurement)
+            kind = [f for c in own for f in self.figures[c] if f.unit == figure.unit]
+            if any(not same(f, figure) for f in kind):
+                return CONTRADICTED, (sorted(own)[0],)
+        return None
 
     def verdict(self, text: str, before: str) -> Verdict | None:
         """Contradicted, if ``text`` (folded) names a run id no record names, or says an old

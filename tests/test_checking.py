@@ -438,6 +438,10 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("新优化栈上线后 MFU 从 29.44% 掉到了 26.32%", [CONTRADICTED]),
         ("top-6 routing", [CONTRADICTED]),
         ("MoE top-8 routing always has load balancing issues", [OFF_TOPIC]),
+        # a run given another run's figure
+        ("hero-nopdl-step108k 的中位 MFU 是 26.75%", [CONTRADICTED]),
+        ("hero-nopdl-step108k measured MFU 23.62%", [SUPPORTED]),
+        ("hero-wd-gate-router-p02-step58k 是从 step 81,716 接上的", [CONTRADICTED]),
         ("it should be out any day now", [UNSUPPORTED]),
         ("检查点都放抱抱脸上了", [UNSUPPORTED]),
         ("loss curve 完全没有 spike", [UNSUPPORTED]),  # no record speaks of spikes either way
