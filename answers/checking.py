@@ -153,7 +153,7 @@ class Checker:
             or overclaim(self.records, rung_free(text) if a_rung else text, denied, context.before)
             or self.records.references.misnamed(words, said, held)
             or self.directions.reversed(text)
-            or self.step_pairs.swapped(said)
+            or self.step_pairs.swapped(text, said)
             or self.run_ids.misplaced(text, said, held)
             or (None if denied else judgment(self.records, words, text, said, held, topic, context))
         )

@@ -1,8 +1,10 @@
-"""A figure told at another figure's step: a record gives two measurements, each at its step
-("dropless loss 1.9086 at step 147,000, against 1.9098 at step 144,000"), and a message puts
-one at the other's step ("1.9086 was the step 144,000 eval loss", "第 147,000 步的 dropless loss
-是 1.9098"). Only a record pairing two figures with two steps is read: a step alone, or one
-figure at one step, says nothing of which figure another step had.
+"""A figure or an event told at another's step. A record gives two measurements, each at its
+step ("dropless loss 1.9086 at step 147,000, against 1.9098 at step 144,000"), and a message
+puts one at the other's step ("1.9086 was the step 144,000 eval loss", "第 147,000 步的
+dropless loss 是 1.9098"). Or a record gives two events at two steps ("cancelled at step
+231664, after a paired window past the handoff step-231464") and a message swaps them ("old
+run got cancelled at step 231,464"). Only a record pairing two things with two steps is read:
+a step alone, or one thing at one step, says nothing of what another step had.
 """
 
 from __future__ import annotations
@@ -20,12 +22,22 @@ _AT = re.compile(
     rf"|at step ({_STEP}):?\s+(?:[a-z&-]+\s+){{0,3}}({_NUM})"  # "at step 147,000: … loss 1.9086"
 )
 
+# An event named beside its step, either way round ("cancelled at step 231664", "handoff
+# step-231464", "在第 231664 步取消")
+_EVENT = r"(cancel\w*|取消|hand(?:ed)?[- ]?off|交接|restor\w*|恢复|恢復)"
+_EVENT_STEP = re.compile(
+    rf"{_EVENT}[^\d.;]{{0,24}}?(?:step[- ]?|第\s*)?({_STEP})"
+    rf"|({_STEP})\s*步?\s*(?:被|时|時)?\s*{_EVENT}"
+)
+_KINDS = {"取": "cancel", "交": "hand", "恢": "restor", "恢復": "restor"}
+
 Paired = tuple[Figure, Figure]  # a measurement, its step
 
 
 class StepPairs:
     def __init__(self, kb: KnowledgeBase) -> None:
         self.pairs: dict[str, list[Paired]] = {}
+        self.events: dict[str, list[tuple[str, Figure]]] = {}
         for claim in kb.claims.values():
             found = []
             for value, step, step_first, value_after in _AT.findall(claim.statement.en):
@@ -34,10 +46,24 @@ class StepPairs:
                     found.append((measured[0], at[0]))
             if len(found) >= 2:
                 self.pairs[claim.id] = found
+            events = _events(claim.statement.en)
+            if len({kind for kind, _ in events}) >= 2:
+                self.events[claim.id] = events
 
-    def swapped(self, said: list[Figure]) -> Verdict | None:
+    def swapped(self, text: str, said: list[Figure]) -> Verdict | None:
         """Contradicted, naming the record, if the figures ``said`` put a record's measurement
-        at the step the record gives another measurement."""
+        at the step the record gives another measurement, or ``text`` (folded) an event at
+        another event's step."""
+        for kind, step in _events(text):
+            for claim_id, events in self.events.items():
+                own = [s for k, s in events if k == kind]
+                others = [s for k, s in events if k != kind]
+                if (
+                    own
+                    and not any(same(s, step) for s in own)
+                    and any(same(s, step) for s in others)
+                ):
+                    return CONTRADICTED, (claim_id,)
         for claim_id, pairs in self.pairs.items():
             values = [f for f in said if any(same(v, f) for v, _ in pairs)]
             steps = [f for f in said if any(same(s, f) for _, s in pairs)]
@@ -47,3 +73,15 @@ class StepPairs:
             if not any(same(v, value) and same(s, step) for v, s in pairs):
                 return CONTRADICTED, (claim_id,)
         return None
+
+
+def _events(text: str) -> list[tuple[str, Figure]]:
+    """Each event the text names beside a step, as (kind, step)."""
+    found = []
+    for event, step, step_first, event_after in _EVENT_STEP.findall(text.casefold()):
+        word = event or event_after
+        kind = next((k for zh, k in _KINDS.items() if word.startswith(zh)), word[:4])
+        at = figures(step or step_first)
+        if len(at) == 1:
+            found.append((kind, at[0]))
+    return found

@@ -442,6 +442,10 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("hero-nopdl-step108k 的中位 MFU 是 26.75%", [CONTRADICTED]),
         ("hero-nopdl-step108k measured MFU 23.62%", [SUPPORTED]),
         ("hero-wd-gate-router-p02-step58k 是从 step 81,716 接上的", [CONTRADICTED]),
+        # an event at another event's step: the cancel was at 231664, the handoff at 231464
+        ("old run got cancelled at step 231,464", [CONTRADICTED]),
+        ("handoff checkpoint was step-231664", [CONTRADICTED]),
+        ("the old run was cancelled at step 231664", [SUPPORTED]),
         ("it should be out any day now", [UNSUPPORTED]),
         ("检查点都放抱抱脸上了", [UNSUPPORTED]),
         ("loss curve 完全没有 spike", [UNSUPPORTED]),  # no record speaks of spikes either way
