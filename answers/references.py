@@ -94,10 +94,13 @@ class References:
         ``held``: the claims holding each figure ``said``; a figure (not a number) of the
         number's own records says it is the right one ("#8506 记录交接检查点是 231464 步")."""
         pairs = [(f, h) for f, h in zip(said, held, strict=True) if f.noun != "issue"]
-        for number, description in _described(text):
+        described = _described(text)
+        # ("#9832/#9833/#9834 were measured on one rack": what several numbers share)
+        alone = len({number for number, _ in described}) == 1
+        for number, description in described:
             if number not in self._said:
                 continue  # a number no record names: nothing to hold it against
-            for figure, holders in pairs:
+            for figure, holders in pairs if alone else []:
                 for claim_id in self._claims[number] & set(holders):
                     if self._elsewhere(claim_id, number, figure):
                         return CONTRADICTED, (claim_id,)  # "#9834 got it to 13.005" (#9833's)

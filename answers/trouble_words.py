@@ -32,7 +32,7 @@ LATE = re.compile(
 SETBACK = re.compile(
     r"\b(?:went flat|getting worse|roll(?:ed)? back a week|rolled back|rollback|rolling back"
     r"|roll(?:ed|ing)? (?:all the way )?back|restart(?:ed)? (?:all the way )?back"
-    r"|failed|failing|plateau(?:ed|ing)?|crashed|went down"
+    r"|failed|failing|plateau(?:ed|ing)?|crashed|went down(?!\s*(?:from|to|by|~|\d))"
     r"|lost (?:a|an|one|two|three|\d+|like \w+)(?: full)? (?:day|week|hour)s?"
     r"|blew up|broke"
     r")\b|崩了|变差|變差|失败|失敗|抢救|搶救|回滚|回滾|平了|耽误|耽誤|黄了|黃了|没钱|沒錢|爆了|爆掉"

@@ -218,7 +218,7 @@ ANNOUNCED = re.compile(r"\b(?:announc\w*|posted|tweet(?:s|ed)?)\b|官宣|宣布|
 PLANNED = re.compile(
     r"\b(?:plan(?:s|ned)?|official(?:ly)?|scheduled|target(?:ed)?)\b|官方|计划|計劃|预定|預定|目标|目標"
 )
-TESTED = re.compile(r"\b(?:tests?|tested|testing|trial)\b|测试|測試|试验|試驗")
+TESTED = re.compile(r"\b(?:tests?|tested|testing|trial|draft)\b|测试|測試|试验|試驗|草稿")
 
 
 def hedged(

@@ -446,6 +446,11 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("old run got cancelled at step 231,464", [CONTRADICTED]),
         ("handoff checkpoint was step-231664", [CONTRADICTED]),
         ("the old run was cancelled at step 231664", [SUPPORTED]),
+        ("the new stack is doing 30.9% MFU across the whole 11-rack run now", [CONTRADICTED]),
+        ("the 30.9% vs 28.1% MFU was the one-rack benchmark in the #9960 commit", [SUPPORTED]),
+        ("Paloma micro went down 1.89998 → 1.89752", [SUPPORTED]),
+        ("draft PR #9639 has the context-switch implementation", [SUPPORTED]),
+        ("#9832/#9833/#9834 都是在一个 64-GPU hero rack 上 restore step-180000 测的", [SUPPORTED]),
         ("it should be out any day now", [UNSUPPORTED]),
         ("检查点都放抱抱脸上了", [UNSUPPORTED]),
         ("loss curve 完全没有 spike", [UNSUPPORTED]),  # no record speaks of spikes either way
