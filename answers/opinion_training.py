@@ -57,6 +57,8 @@ TUNED_SETS = (
     "rumours25",
     "rumours26",
     "rumours27",
+    "rumours28",
+    "rumours29",
 )
 TODAY = dt.date(2026, 12, 1)  # the day the sets are scored on (benchmarks/score_checks.py)
 WRITTEN = dt.date(2026, 11, 30)  # the day the sets' messages are written on ("last Tuesday")
