@@ -166,6 +166,9 @@ _COUNTED_ZH = {
     "token": "toke",
 }
 _ORDINAL = re.compile(r"第\s*$")
+_LAYERS_BEFORE = re.compile(
+    r"(?:层数|層數|\blayer count|\bnum[_ ]layers)\s*(?:是|为|為|=|:|：)?\s*$"
+)
 # A figure said to be about so much is that much give or take a little more than its digits
 _ABOUT = re.compile(r"(?:~|≈|\babout|\baround|\broughly|约|約|大概|大约|大約|差不多)\s*$")
 _ABOUT_SHARE = 0.005
@@ -201,6 +204,8 @@ def figures(text: str) -> list[Figure]:
             unit = "n" if "." in digits else "exact"
         value *= scale
         noun = _noun(after) if unit == "exact" else ""
+        if unit == "exact" and not noun and _LAYERS_BEFORE.search(text[: match.start()]):
+            noun = "laye"  # "层数 64": a count of layers named before it
         if noun and _ORDINAL.search(text[max(0, match.start() - 3) : match.start()]):
             continue  # "第二级": the second rung, not two of them ("第 180,000 步" is a step)
         if unit == "exact" and not noun and (value < 10 or 1900 < value < 2100):

@@ -25,8 +25,7 @@ _AGAINST = re.compile(rf"({_NUM})(?:\s+at step [\d,]+)?,?\s+(?:against|vs\.?)\s+
 _FROM_TO = re.compile(
     rf"\bfrom\s+({_NUM})\s*(?:(?:up|down|all the way)\s+)?to\s+({_NUM})"
     rf"|({_NUM})\s*(?:→|->|=>)\s*({_NUM})"
-    rf"|(?:从|從|由)\s*({_NUM})\s*(?:一路)?(?:到|变成|變成|降到|掉到|跌到|涨到|漲到|升到|提[高升]到|增加到"
-    rf"|减少到|減少到|减到|減到)\s*了?\s*({_NUM})",
+    rf"|(?:从|從|由)\s*({_NUM})\s*[^\d，。,;；]{{0,6}}?(?:到|至|成)\s*了?\s*({_NUM})",
     re.I,
 )
 

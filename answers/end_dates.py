@@ -17,6 +17,9 @@ END = dt.date(2026, 12, 1)  # the planned end of pretraining
 # The plan's ~100 days, and the ~25% it may be shortened by: "three months" is about it,
 # "~6 months" is not.
 LENGTH_DAYS = (75, 125)
+# the team's own word for the end date, not the third-party tracker's estimate
+_OFFICIAL = re.compile(r"\b(?:post|blog|announcement|homepage)\b|博客|官方|官网|官網|公告")
+_TRACKER = re.compile(r"\btracker\b|mtracker|追踪|追蹤")
 RUN_LENGTH = 30  # a length this long, said anywhere, is the run's (not "2 days later")
 # A part of the run's time, not its length: "只剩一天", "lost 3 days", "two weeks late".
 _PART = re.compile(
@@ -26,7 +29,7 @@ _PART = re.compile(
 # An end word and a date within a few words of each other: "ETA is mid-January 2027",
 # "2027 年 3 月才結束" (not "ends at step 390,251 - the plan as of mid-Sep").
 _ENDS_ON = re.compile(
-    rf"(?:{ENDING.pattern}).{{0,24}}?(?:{MONTH.pattern})|(?:{MONTH.pattern}).{{0,12}}?(?:{ENDING.pattern})"
+    rf"(?:{ENDING.pattern}).{{0,24}}?(?:{MONTH.pattern})|(?:{MONTH.pattern}).{{0,20}}?(?:{ENDING.pattern})"
 )
 
 
@@ -49,7 +52,8 @@ def end_verdict(records: Records, text: str) -> tuple[str, tuple[str, ...]] | No
     days = {d for d in said if d != (END.month, END.day) and d in records.all_days}
     if not days:
         return None
-    if PLANNED.search(text):  # "官方计划 11 月 27 日结束": the plan ends Dec 1
+    # "官方计划 11 月 27 日结束", "the Huang Foundation post gave Nov 27": the plan ends Dec 1
+    if PLANNED.search(text) or (_OFFICIAL.search(text) and not _TRACKER.search(text)):
         return CONTRADICTED, plan
     if hedged(text):  # "est. end Nov 27": the tracker's estimate, as an estimate
         return SUPPORTED, records.on_days(days)

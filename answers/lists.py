@@ -1,5 +1,5 @@
-"""A record that lists things of one shape, or says how often each of two things is done,
-and figures told of one thing that are another's.
+"""A record that lists things of one shape, or says how often each of two things is done, or
+how long something took, and figures told of one thing that are another's.
 
 "The ladder's configuration lists the rungs 1.6B-A61M (48B tokens), 4.0B-A162M (128B),
 11.5B-A481M (381B) and 27.7B-A1.2B (926B)": each rung is an item, and "the smallest,
@@ -18,31 +18,75 @@ from __future__ import annotations
 import re
 
 from answers.assertions import Figure, figures, same
+from answers.lengths import span_crossed, spans
+from knowledge.knowledge_base import KnowledgeBase
 
 _ITEMS = re.compile(r",\s+|;\s+|\s+and\s+")
 _BRACKETS = re.compile(r"\([^()]*\)|（[^（）]*）")
 _COMMA = "\ue010"  # a comma inside brackets, kept from the split
+_NAME = re.compile(r"\b[a-z]\d{2,5}\b")  # an item's name: "d768"
 # Figures said as a range, a sum or side by side, not as one thing's: "1.6B-A61M up to
 # 27.7B-A1.2B", "390,251 steps ≈ 18.0T", "8K/16K"
 _RANGE = re.compile(r"\b(?:up to|to|from|vs|x)\b|→|->|~|≈|=|×|/|到|至")
 
 
-def list_of(statement: str) -> list[list[Figure]]:
-    """The figures of each item of the longest list in the statement, or nothing."""
-    best: list[list[Figure]] = []
-    run: list[list[Figure]] = []
+Item = tuple[str | None, list[Figure]]  # an item's name ("d768"), if it has one, and figures
+
+
+class Shapes:
+    """What each claim's statement says of things of one shape, read once: its list (the
+    ladder's rungs, by name), how often it does each thing, its lengths of time."""
+
+    def __init__(self, kb: KnowledgeBase) -> None:
+        claims = kb.claims.values()
+        self.named = {c.id: named_list(c.statement.en) for c in claims}
+        self.lists = {c: [found for _, found in items] for c, items in self.named.items()}
+        self.cadences = {c.id: cadences(c.statement.en) + cadences(c.statement.zh) for c in claims}
+        self.spans = {c.id: spans(c.statement.en.casefold()) for c in claims}
+
+    def crossed(self, text: str, said: list[Figure], claim_id: str) -> bool:
+        """Whether the claim gives the figures ``said`` to other things than ``text`` does:
+        one rung's with another's, one thing's cadence told of another, minutes as hours."""
+        return (
+            across_items(text, said, self.lists[claim_id])
+            or named_elsewhere(text, said, self.named[claim_id])
+            or cadence_crossed(text, self.cadences[claim_id])
+            or span_crossed(text, self.spans[claim_id])
+        )
+
+
+def named_list(statement: str) -> list[Item]:
+    """Each item of the longest list in the statement, with its name, or nothing."""
+    best: list[Item] = []
+    run: list[Item] = []
     # (an item's own brackets hold its figures: "d768 1.6B-A61M (48B tokens, 5.5e19 FLOPs)")
     kept = _BRACKETS.sub(lambda m: m[0].replace(",", _COMMA), statement)
-    pieces = (piece.replace(_COMMA, ",") for piece in _ITEMS.split(kept))
-    for item in (figures(piece) for piece in pieces):
+    for piece in (piece.replace(_COMMA, ",") for piece in _ITEMS.split(kept)):
+        item = figures(piece)
+        name = _NAME.search(piece.casefold())
         shape = [f.unit for f in item]
-        if item and run and shape == [f.unit for f in run[-1]]:
-            run.append(item)
+        if item and run and shape == [f.unit for f in run[-1][1]]:
+            run.append((name[0] if name else None, item))
         else:
-            run = [item] if item else []
+            run = [(name[0] if name else None, item)] if item else []
         if len(run) > len(best):
             best = list(run)
     return best if len(best) >= 3 else []
+
+
+def named_elsewhere(text: str, said: list[Figure], listed: list[Item]) -> bool:
+    """Whether the text names one item and gives a figure only another item has ("the d2048
+    rung was trained on 381B tokens": d1536's)."""
+    named = [n for n, (name, _) in enumerate(listed) if name and re.search(rf"\b{name}\b", text)]
+    if len(named) != 1:
+        return False
+    own = listed[named[0]][1]
+    for figure in said:
+        if any(same(figure, f) for f in own):
+            continue
+        if any(same(figure, f) for name, found in listed for f in found):
+            return True
+    return False
 
 
 def across_items(text: str, said: list[Figure], listed: list[list[Figure]]) -> bool:

@@ -8,8 +8,7 @@ from collections.abc import Iterable
 
 from answers.assertions import Figure, figure_index, figures, same
 from answers.days import month_parts, months
-from answers.lengths import span_crossed, spans
-from answers.lists import across_items, cadence_crossed, cadences, list_of
+from answers.lists import Shapes
 from answers.references import References
 from answers.statements import SAYS_AT, Statements
 from answers.text import fold, spaced
@@ -54,13 +53,8 @@ class Records:
         self.units: dict[str, set[str]] = {c: set() for c in kb.claims}
         for figure, claim_id in self.index:
             self.units[claim_id].add(figure.unit)
-        # each claim's list of things of one shape, if it gives one (the ladder's rungs)
-        self.lists = {c.id: list_of(c.statement.en) for c in kb.claims.values()}
-        self.spans = {c.id: spans(c.statement.en.casefold()) for c in kb.claims.values()}
-        # …how often it says each thing is done ("evaluates every 3,000 steps")
-        self.cadences = {
-            c.id: cadences(c.statement.en) + cadences(c.statement.zh) for c in kb.claims.values()
-        }
+        # each claim's lists, cadences and lengths of time (the ladder's rungs, "every 3,000")
+        self.shapes = Shapes(kb)
         # the claims that measured speed (MFU, tokens/s): the context tests did too
         self.speeds = {c.id for c in kb.claims.values() if _MEASURES_SPEED.search(c.statement.en)}
         # the schedule's spec is a plan too: "already at 15T" states phase 1's share as done
@@ -210,12 +204,8 @@ class Records:
         several of each)."""
         said = [f for f in said if f.noun != "issue"]  # "#9615" names the record
         claim_ids = list(claim_ids)
-        if any(across_items(text, said, self.lists[c]) for c in claim_ids):
+        if any(self.shapes.crossed(text, said, c) for c in claim_ids):
             return True
-        if any(cadence_crossed(text, self.cadences[c]) for c in claim_ids):
-            return True
-        if any(span_crossed(text, self.spans[c]) for c in claim_ids):
-            return True  # "lost 78 hours": the record's 78 minutes
         if len(said) != 2 or {f.unit for f in said} != {"n", "%"}:
             return False  # (a length and its share: "8K costs 3.1%")
         first, second = said

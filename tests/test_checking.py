@@ -451,6 +451,16 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("Paloma micro went down 1.89998 → 1.89752", [SUPPORTED]),
         ("draft PR #9639 has the context-switch implementation", [SUPPORTED]),
         ("#9832/#9833/#9834 都是在一个 64-GPU hero rack 上 restore step-180000 测的", [SUPPORTED]),
+        # a rung named with another's figure; layers named before their count; a changed
+        # figure told the long way round; the post's end date is December 1
+        ("the d2048 rung was trained on 381B tokens", [CONTRADICTED]),
+        ("the d1536 rung was trained on 381B tokens", [SUPPORTED]),
+        ("听说层数 64", [CONTRADICTED]),
+        ("median step time 反而从 13.33 s 变长到 14.91 s", [CONTRADICTED]),
+        (
+            "The Huang Foundation post gave Nov 27 as the expected end of pretraining",
+            [CONTRADICTED],
+        ),
         ("it should be out any day now", [UNSUPPORTED]),
         ("检查点都放抱抱脸上了", [UNSUPPORTED]),
         ("loss curve 完全没有 spike", [UNSUPPORTED]),  # no record speaks of spikes either way
