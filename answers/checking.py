@@ -14,6 +14,7 @@ import datetime as dt
 from answers.assertions import GENERIC, Figure, assertions_in, figures
 from answers.days import month_parts, months
 from answers.directions import Directions
+from answers.documents import misplaced
 from answers.end_dates import END, end_verdict, length_verdict
 from answers.judgments import failed_instead, judgment, misplaced_incident, overclaim
 from answers.lexicon import DECLINING
@@ -241,6 +242,9 @@ class Checker:
                 )
                 if self.records.crossed(text, said, chosen):  # "8K costs 3.1%": #9615's is 1.6%
                     return Assertion(words, CONTRADICTED, tuple(chosen[:1]))
+                written = misplaced(self.records, text, said, chosen)  # "README 写 2.7e24"
+                if written is not None:
+                    return Assertion(words, CONTRADICTED, (written,))
                 if NEGATION.search(text) and not any(self.records.denies(c) for c in chosen):
                     return Assertion(words, NOT_CHECKED)  # "never had a spike": the record had
                 progress = all(self.kb.claims[c].topic in PROGRESS_READINGS for c in chosen)

@@ -461,6 +461,10 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
             "The Huang Foundation post gave Nov 27 as the expected end of pretraining",
             [CONTRADICTED],
         ),
+        # a figure put in a document that gives another: the X post's is 2.7e24
+        ("Percy 发推写的是 5e24 FLOPs", [CONTRADICTED]),
+        ("Percy's tweet said 2.7e24 FLOPs", [SUPPORTED]),
+        ("2.7e24 FLOPs vs README 的 5e24", [SUPPORTED]),
         ("it should be out any day now", [UNSUPPORTED]),
         ("检查点都放抱抱脸上了", [UNSUPPORTED]),
         ("loss curve 完全没有 spike", [UNSUPPORTED]),  # no record speaks of spikes either way
