@@ -59,6 +59,8 @@ TUNED_SETS = (
     "rumours27",
     "rumours28",
     "rumours29",
+    "rumours30",
+    "rumours31",
 )
 TODAY = dt.date(2026, 12, 1)  # the day the sets are scored on (benchmarks/score_checks.py)
 WRITTEN = dt.date(2026, 11, 30)  # the day the sets' messages are written on ("last Tuesday")
