@@ -35,27 +35,7 @@ from bot.digest.builder import DigestService
 from tests.conftest import Conversation
 
 FLAGS = (CONTRADICTED, UNSUPPORTED, PLAN_AS_FACT)
-RUMOURS = Path(__file__).parent / "data" / "rumours.tsv"
-RUMOURS2 = Path(__file__).parent / "data" / "rumours2.tsv"
-RUMOURS3 = Path(__file__).parent / "data" / "rumours3.tsv"
-RUMOURS4 = Path(__file__).parent / "data" / "rumours4.tsv"
-RUMOURS5 = Path(__file__).parent / "data" / "rumours5.tsv"
-RUMOURS6 = Path(__file__).parent / "data" / "rumours6.tsv"
-RUMOURS7 = Path(__file__).parent / "data" / "rumours7.tsv"
-RUMOURS8 = Path(__file__).parent / "data" / "rumours8.tsv"
-RUMOURS9 = Path(__file__).parent / "data" / "rumours9.tsv"
-RUMOURS10 = Path(__file__).parent / "data" / "rumours10.tsv"
-RUMOURS11 = Path(__file__).parent / "data" / "rumours11.tsv"
-RUMOURS12 = Path(__file__).parent / "data" / "rumours12.tsv"
-RUMOURS13 = Path(__file__).parent / "data" / "rumours13.tsv"
-RUMOURS14 = Path(__file__).parent / "data" / "rumours14.tsv"
-RUMOURS15 = Path(__file__).parent / "data" / "rumours15.tsv"
-RUMOURS16 = Path(__file__).parent / "data" / "rumours16.tsv"
-RUMOURS17 = Path(__file__).parent / "data" / "rumours17.tsv"
-RUMOURS18 = Path(__file__).parent / "data" / "rumours18.tsv"
-RUMOURS19 = Path(__file__).parent / "data" / "rumours19.tsv"
-RUMOURS20 = Path(__file__).parent / "data" / "rumours20.tsv"
-RUMOURS21 = Path(__file__).parent / "data" / "rumours21.tsv"
+DATA = Path(__file__).parent / "data"
 YOU = Chat("console", "console", "you")
 
 
@@ -498,37 +478,76 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
 
 
 @pytest.mark.parametrize(
-    ("path", "assertions", "flagged", "true_flagged", "too_strong"),
+    ("name", "assertions", "flagged", "true_flagged", "too_strong"),
     [
         # first sight (rules alone then): 47/99 flagged, 9/57 true ones flagged, 45 too strong
-        (RUMOURS, 172, 99, 2, 0),
-        (RUMOURS2, 248, 145, 0, 0),  # first sight: 110/146, 16/80, 22
-        (RUMOURS3, 272, 140, 2, 0),  # first sight: 95/141, 24/104, 14
-        (RUMOURS4, 278, 145, 2, 0),  # first sight: 95/147, 17/105, 11
-        (RUMOURS5, 278, 148, 0, 0),  # first sight (with the opinion): 131/148, 12/102, 7
-        (RUMOURS6, 246, 130, 4, 0),  # first sight (with the opinion): 110/131, 11/92, 9
-        (RUMOURS7, 236, 128, 1, 0),  # first sight (with the opinion): 111/129, 8/84, 7
-        (RUMOURS8, 223, 122, 0, 0),  # first sight (with the opinion): 107/123, 7/78, 7
-        (RUMOURS9, 230, 123, 3, 0),  # first sight (with the opinion): 111/123, 10/84, 2
-        (RUMOURS10, 209, 110, 0, 1),  # first sight (with the opinion): 98/112, 8/77, 5
-        (RUMOURS11, 243, 131, 8, 1),  # first sight (with the opinion): 112/132, 15/87, 12
-        (RUMOURS12, 218, 118, 5, 1),  # first sight (with the opinion): 102/119, 10/79, 6
-        (RUMOURS13, 262, 131, 3, 4),  # first sight (with the opinion): 103/136, 13/103, 19
-        (RUMOURS14, 213, 111, 3, 0),  # first sight (with the opinion): 100/114, 8/79, 5
-        (RUMOURS15, 227, 121, 1, 2),  # first sight (with the opinion): 110/123, 8/81, 8
-        (RUMOURS16, 208, 90, 3, 0),  # first sight (with the opinion): 86/90, 11/100, 1
+        ("rumours", 172, 99, 2, 0),
+        # first sight: 110/146, 16/80, 22
+        ("rumours2", 248, 145, 0, 0),
+        # first sight: 95/141, 24/104, 14
+        ("rumours3", 272, 140, 1, 0),
+        # first sight: 95/147, 17/105, 11
+        ("rumours4", 278, 145, 2, 1),
+        # first sight (with the opinion): 131/148, 12/102, 7
+        ("rumours5", 278, 148, 0, 0),
+        # first sight (with the opinion): 110/131, 11/92, 9
+        ("rumours6", 246, 130, 3, 0),
+        # first sight (with the opinion): 111/129, 8/84, 7
+        ("rumours7", 236, 129, 0, 0),
+        # first sight (with the opinion): 107/123, 7/78, 7
+        ("rumours8", 223, 122, 0, 0),
+        # first sight (with the opinion): 111/123, 10/84, 2
+        ("rumours9", 230, 123, 3, 0),
+        # first sight (with the opinion): 98/112, 8/77, 5
+        ("rumours10", 209, 109, 0, 1),
+        # first sight (with the opinion): 112/132, 15/87, 12
+        ("rumours11", 243, 130, 8, 1),
+        # first sight (with the opinion): 102/119, 10/79, 6
+        ("rumours12", 218, 118, 5, 1),
+        # first sight (with the opinion): 103/136, 13/103, 19
+        ("rumours13", 262, 131, 1, 4),
+        # first sight (with the opinion): 100/114, 8/79, 5
+        ("rumours14", 213, 112, 2, 0),
+        # first sight (with the opinion): 110/123, 8/81, 8
+        ("rumours15", 227, 121, 0, 2),
+        # first sight (with the opinion): 86/90, 11/100, 1
+        ("rumours16", 208, 90, 4, 0),
         # (figures told of the wrong thing) first sight: 65/100, 10/112, 30
-        (RUMOURS17, 218, 94, 1, 6),
-        (RUMOURS18, 219, 80, 1, 0),  # first sight (with the opinion): 74/82, 8/121, 5
-        (RUMOURS19, 224, 88, 0, 0),  # first sight (with the opinion): 83/88, 4/121, 0
-        (RUMOURS20, 225, 78, 1, 0),  # first sight (with the opinion): 74/78, 7/133, 1
-        (RUMOURS21, 231, 85, 2, 1),  # first sight (with the opinion): 78/86, 10/134, 3
+        ("rumours17", 218, 93, 0, 5),
+        # first sight (with the opinion): 74/82, 8/121, 5
+        ("rumours18", 219, 80, 0, 0),
+        # first sight (with the opinion): 83/88, 4/121, 0
+        ("rumours19", 224, 88, 1, 0),
+        # first sight (with the opinion): 74/78, 7/133, 1
+        ("rumours20", 225, 78, 1, 0),
+        # first sight (with the opinion): 78/86, 10/134, 3
+        ("rumours21", 231, 85, 2, 1),
+        # first sight (with the opinion): 107/135, 12/122, 6
+        ("rumours22", 287, 131, 2, 1),
+        # first sight (with the opinion): 65/81, 7/74, 9
+        ("rumours23", 167, 81, 0, 0),
+        # first sight (with the opinion): 78/81, 2/69, 0
+        ("rumours24", 163, 81, 2, 0),
+        # first sight (with the opinion): 101/117, 12/98, 6
+        ("rumours25", 235, 116, 3, 0),
+        # first sight (with the opinion): 151/192, 22/235, 14
+        ("rumours26", 512, 184, 4, 4),
+        # first sight (with the opinion): 95/119, 5/103, 6
+        ("rumours27", 239, 115, 3, 3),
+        # first sight (with the opinion): 81/83, 2/80, 2
+        ("rumours28", 172, 83, 2, 0),
+        # first sight (with the opinion): 68/84, 4/88, 14
+        ("rumours29", 182, 83, 1, 1),
+        # first sight (with the opinion): 113/126, 7/122, 3
+        ("rumours30", 262, 124, 1, 2),
+        # first sight (with the opinion): 88/117, 9/106, 18
+        ("rumours31", 229, 113, 6, 4),
     ],
 )
 def test_the_blind_rumour_sets_stay_flagged_and_are_rarely_overstated(
-    path: Path, assertions: int, flagged: int, true_flagged: int, too_strong: int
+    name: str, assertions: int, flagged: int, true_flagged: int, too_strong: int
 ) -> None:
-    c = score(path)
+    c = score(DATA / f"{name}.tsv")
     assert c["assertions"] == assertions
     assert c["flagged"] >= flagged, c
     assert c["true flagged"] <= true_flagged, c
