@@ -73,7 +73,7 @@ class Checker:
         self.reader = reader
         self.records = Records(kb)
         self.statements = self.records.statements
-        self.run_ids = RunIds(kb)
+        self.run_ids = RunIds(kb, self.records.index)
         self.directions = Directions(kb)  # "from 13.33 s up to 14.91 s": the other way round
         self.step_pairs = StepPairs(kb)  # "1.9086 was the step 144,000 eval loss" (147,000's)
         self.other_subject = other_subject(reader.matcher.lexicon)  # "Kimi K2 is 1T total"

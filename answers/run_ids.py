@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from answers.assertions import Figure, figures, same
+from answers.assertions import Figure, same
 from answers.days import MONTH
 from answers.text import fold
 from answers.time_words import CURRENT, STILL
@@ -31,17 +31,19 @@ LIVE_RUN = re.compile(r"\b(?:live|current|active) run\b|当前的? ?run|现在�
 
 
 class RunIds:
-    def __init__(self, kb: KnowledgeBase) -> None:
+    def __init__(self, kb: KnowledgeBase, index: Iterable[tuple[Figure, str]] = ()) -> None:
+        """``index``: every figure a claim states, with the claim (``figure_index``)."""
         named = [c.statement.en for c in kb.claims.values()]
         named += [f"{s.title} {' '.join(s.excerpts)}" for s in kb.sources.values()]
         self.known = {i for text in named for i in RUN_ID.findall(fold(text))}
         # the claims naming each run, and the figures each claim gives
         self.naming: dict[str, set[str]] = {}
-        self.figures: dict[str, list[Figure]] = {}
+        self.figures: dict[str, list[Figure]] = {c: [] for c in kb.claims}
         for claim in kb.claims.values():
             for run in RUN_ID.findall(fold(claim.statement.en)):
                 self.naming.setdefault(run, set()).add(claim.id)
-            self.figures[claim.id] = figures(claim.statement.en)
+        for figure, claim_id in index:
+            self.figures[claim_id].append(figure)
         newest = kb.claims.get(NEWEST_CLAIM)
         found = RUN_ID.findall(fold(newest.statement.en)) if newest else []
         self.newest = found[0] if found else None
