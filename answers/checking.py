@@ -18,6 +18,7 @@ from answers.documents import misplaced
 from answers.end_dates import END, end_verdict, length_verdict
 from answers.judgments import failed_instead, judgment, misplaced_incident, overclaim
 from answers.lexicon import DECLINING
+from answers.matcher import OTHER
 from answers.message_context import MessageContext
 from answers.mixed import cuts
 from answers.near_miss import near_miss
@@ -59,7 +60,6 @@ from answers.verdicts import (
 from knowledge.knowledge_base import KnowledgeBase
 from knowledge.schema import ClaimKind
 
-OTHER_MODELS = "other-models"
 # Spec topics: a figure that differs from the record contradicts it (a run's progress only
 # moves on, so a step or a share no record holds is unsupported, never "contradicted").
 VERBATIM = 0.9  # "billed as the largest open live training run in history": the post's words
@@ -138,12 +138,12 @@ class Checker:
         if self.other_subject.match(text) and not names_run and not SCORED.search(text):
             return Assertion(words, OFF_TOPIC)  # "DeepSeek R1 cost $5.6M": that model's
         # money or a licence is the run's unless another model's ("license 是 Apache 2.0")
-        money = MONEY.search(text) and (about_run or topic != OTHER_MODELS)
+        money = MONEY.search(text) and (about_run or topic != OTHER)
         scored = SCORED.search(text) and not self.records.says(SCORED, held, words, by_day=False)
         if (about_run and scored or money) and not denied:
             # "超越 Llama 3.1 405B", "烧了 5000 万美元": the run judged, or its money
             return Assertion(words, UNSUPPORTED, self.records.known("no-evaluations"))
-        if topic in DECLINING and not names_run and (not checkable or topic == OTHER_MODELS):
+        if topic in DECLINING and not names_run and (not checkable or topic == OTHER):
             return Assertion(words, OFF_TOPIC)  # "Kimi K2 也是 384 experts": Kimi's figure
         # a record's own words, repeated (a run id said current is judged below)
         if not RUN_ID.search(text) and self.statements.nearest(words)[1] >= VERBATIM:
@@ -188,13 +188,13 @@ class Checker:
         held: list[list[str]],
     ) -> Assertion:
         dates = months(text)
-        if topic in ("started", "start-date") and NEGATION.search(text) and STARTED.search(text):
+        start_told = topic in ("started", "start-date") and STARTED.search(text)
+        if start_told and NEGATION.search(text):
             # "it hasn't even started", "训练根本还没开始": the records say it has
             return Assertion(words, CONTRADICTED, self.records.known("training-started"))
-        start_told = topic in ("started", "start-date") and STARTED.search(text)
         if start_told and any(m != 8 or 19 not in days for m, days in month_parts(text)):
             return Assertion(words, CONTRADICTED, ("start-date",))  # "八月底才正式开训的"
-        if topic in ("started", "start-date") and dates and STARTED.search(text):
+        if start_told and dates:
             # started Aug 19, announced Aug 21 (the status log opened Aug 20)
             days = {19, 21} if ANNOUNCED.search(text) else {19}
             ok = all(m == 8 and (d is None or d in days) for m, d in dates)

@@ -11,7 +11,6 @@ import re
 
 from answers.assertions import Figure, same
 from answers.records import Records
-from knowledge.schema import Stance, Strength
 
 _DOCUMENTS = (
     (re.compile(r"\breadme\b"), {"repository"}),
@@ -43,8 +42,4 @@ def misplaced(records: Records, text: str, said: list[Figure], chosen: list[str]
 
 def _kinds(records: Records, claim_id: str) -> set[str]:
     """The kinds of record that say the claim directly."""
-    return {
-        records.kb.sources[link.source].kind
-        for link in records.kb.links_by_claim[claim_id]
-        if link.strength is Strength.DIRECT and link.stance is Stance.SUPPORTS
-    }
+    return {source.kind for source in records.kb.said_by[claim_id]}

@@ -18,7 +18,9 @@ END = dt.date(2026, 12, 1)  # the planned end of pretraining
 # "~6 months" is not.
 LENGTH_DAYS = (75, 125)
 # the team's own word for the end date, not the third-party tracker's estimate
-_OFFICIAL = re.compile(r"\b(?:post|blog|announcement|homepage)\b|博客|官方|官网|官網|公告")
+TEAM_WORD = re.compile(
+    r"\b(?:post|blog|announcement|homepage|tweet)\b|博客|文章|推文|官方|官网|官網|公告"
+)
 _TRACKER = re.compile(r"\btracker\b|mtracker|追踪|追蹤")
 RUN_LENGTH = 30  # a length this long, said anywhere, is the run's (not "2 days later")
 # A part of the run's time, not its length: "只剩一天", "lost 3 days", "two weeks late".
@@ -53,7 +55,7 @@ def end_verdict(records: Records, text: str) -> tuple[str, tuple[str, ...]] | No
     if not days:
         return None
     # "官方计划 11 月 27 日结束", "the Huang Foundation post gave Nov 27": the plan ends Dec 1
-    if PLANNED.search(text) or (_OFFICIAL.search(text) and not _TRACKER.search(text)):
+    if PLANNED.search(text) or (TEAM_WORD.search(text) and not _TRACKER.search(text)):
         return CONTRADICTED, plan
     if hedged(text):  # "est. end Nov 27": the tracker's estimate, as an estimate
         return SUPPORTED, records.on_days(days)

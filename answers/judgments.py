@@ -126,10 +126,9 @@ def judgment(
 ) -> Verdict | None:
     """A judgment no record makes, as unsupported, naming the records it is measured against;
     None when the text makes none, or a record makes it too. (Denials are the caller's.)
-    ``context``: the clauses before; a clause with no figure of its own may go on from the one
-    before ("ragged all-to-all 從 54,000 步開始試 | 卡死兩次就回滾了": the trial's record says so),
-    unless it was found wrong."""
-    before = context.leaned_on if context else ""
+    ``context``: the clauses before; a clause with no figure of its own may go on from the
+    records the one before named ("ragged all-to-all 從 54,000 步開始試 | 卡死兩次就回滾了": the
+    trial's record says so), unless it was found wrong."""
     leaned = [list(context.before_claims)] if context and context.before_claims else []
     first = records.claims(topic)[:1] if topic else ()
     if FUTURE.search(text) and not hedged(text):  # no record dates a next step
@@ -145,11 +144,9 @@ def judgment(
         recorded = wrong is SETBACK and records.incident_on(text)
         # (not a loss of its own told: "…检查点失败 | 损失了整整两天" adds the two days)
         alone = said or length_days(text) is not None
-        told = f"{before} {words}" if before and not alone else words
         if (
             not recorded
             and not records.says(wrong, held, words)
-            and not (told != words and records.says(wrong, held, told))
             and not (leaned and not alone and records.held_say(wrong, leaned))
         ):
             newest = (*records.claims("progress")[-1:], "training-ongoing-1010")

@@ -44,8 +44,7 @@ class MessageContext:
     planned: bool = False  # a plan told before, no done since ("context plan is 4k->8k …")
     listed: bool = False  # the clauses before list a plan ("plan: …, …")
     before: str = ""  # the clause before, as read
-    before_flagged: bool = False  # …and found wrong
-    before_claims: tuple[str, ...] = ()  # …else the records it named
+    before_claims: tuple[str, ...] = ()  # the records it named, unless it was found wrong
     condition: bool = False  # the clause before is a condition ("if delays eat the buffer")
 
     def folded(self, words: str) -> str:
@@ -57,11 +56,6 @@ class MessageContext:
         # the plan goes on: "…, then a 262k phase near the end" is the plan's last phase
         goes_on = self.listed or self.condition or (self.planned and _GOES_ON.match(text))
         return f"{text} (planned)" if goes_on else text
-
-    @property
-    def leaned_on(self) -> str:
-        """The clause before, if a clause may go on from it (it was not found wrong)."""
-        return "" if self.before_flagged else self.before
 
     def dated(self, text: str) -> str:
         """The folded clause with "the same day" put on the day named before, if it names
@@ -92,7 +86,6 @@ class MessageContext:
             planned=planned or listed,
             listed=listed,
             before=text,
-            before_flagged=flagged,
             before_claims=() if flagged else claims,
             condition=bool(_CONDITION.search(text)),
         )

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 
 from answers.lexicon import Lexicon
+from answers.matcher import OTHER
 
-OTHER = "other-models"
 _OWN = ("marin", "32b", "8b")  # the Marin 32B is this run's background, not another model
 _MORE = ("chinchilla", "maverick", "ai2", "meta", "openai", "anthropic", "xai", "gpt-5")
 

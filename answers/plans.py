@@ -8,7 +8,7 @@ import re
 
 from answers.assertions import Figure
 from answers.days import months
-from answers.end_dates import END, LENGTH_DAYS
+from answers.end_dates import END, LENGTH_DAYS, TEAM_WORD
 from answers.lengths import length_days
 from answers.records import Records
 from answers.time_words import STILL
@@ -16,6 +16,7 @@ from answers.verdict_words import (
     AS_DONE,
     CONTEXT_CHANGED,
     DURATION,
+    LATER_PHASE,
     NEGATION,
     PLANNED,
     REACHED,
@@ -28,11 +29,9 @@ _PHASE_TWO = re.compile(r"\bphase[- ]?(?:2|two)\b|\bsecond phase\b|第\s*[2二]\
 _WILL = re.compile(r"\b(?:will|going to)\b|(?<!不)会(?![议議])|(?<!不)會(?!議)|将(?!近)|將(?!近)")
 # where a chart's axis ends is no end told as done ("homepage chart x-axis goes Aug 19 → Dec 1")
 _AXIS = re.compile(r"\baxis\b|\bchart\b|横轴|橫軸|x\s?轴|x\s?軸|图表|圖表")
-# a record that says the end date: the post, the blog, the homepage (not "Percy said it ended")
-_WRITTEN = re.compile(r"\b(?:post|blog|homepage|announcement|tweet)\b|博客|文章|推文|官网|官網")
-_LATER_PHASE = re.compile(
-    r"\bphase[- ]?(?:3|three)\b|\bthird phase\b|\bcool-?\s?down\b|\bmid-?\s?training\b"
-    r"|第\s*[3三]\s*(?:阶段|階段|期)|冷却|冷卻|中期训练|中期訓練"
+# the third mixture phase by its number (its other names are LATER_PHASE's: "cooldown", 冷却)
+_PHASE_THREE = re.compile(
+    r"\bphase[- ]?(?:3|three)\b|\bthird phase\b|第\s*[3三]\s*(?:阶段|階段|期)"
 )
 
 
@@ -77,12 +76,13 @@ def plan_as_fact(
     near_plan = length is not None and LENGTH_DAYS[0] <= length <= LENGTH_DAYS[1]
     said_end = (DURATION.search(text) and near_plan) or (END.month, END.day) in months(text)
     told = hedged(text, said_too=False) or PLANNED.search(text) or _AXIS.search(text)
-    told = told or (SAID.search(text) and _WRITTEN.search(text))  # "the post said Dec 1"
+    # (a record that says the end date: "the post said Dec 1", not "Percy said it ended")
+    told = told or (SAID.search(text) and TEAM_WORD.search(text))
     if said_end and not told:
         return records.known("duration-plan", "expected-end")
     # the second mixture phase is on record (since step 108,000); a later phase is a plan
     happened = happened or (topic == "phases" and bool(_PHASE_TWO.search(text)))
-    later = topic == "phases" and bool(_LATER_PHASE.search(text))
+    later = topic == "phases" and bool(LATER_PHASE.search(text) or _PHASE_THREE.search(text))
     changed = (topic == "context-length" or later) and CONTEXT_CHANGED.search(text) and not tested
     if topic in ("context-length", "phases") and (stated or changed) and not unchanged:
         return None if happened else records.claims(topic, kinds={ClaimKind.PLAN})[:1] or None

@@ -14,7 +14,7 @@ from answers.statements import SAYS_AT, Statements
 from answers.text import fold, spaced
 from answers.verdict_words import ANNOUNCED, FIRST, LEADS, NEGATION, PEOPLE, SOURCE
 from knowledge.knowledge_base import KnowledgeBase
-from knowledge.schema import ClaimKind, Stance, Strength
+from knowledge.schema import ClaimKind
 
 NEAR_ENOUGH = 0.2  # a statement this near that uses the assertion's own word says it
 PROGRESS_READINGS = ("progress", "tokens-so-far", "schedule", "finished", "progress-history")
@@ -108,12 +108,7 @@ class Records:
     def _both(self, claim_id: str) -> str:
         """The claim's statements, and who its records are by ("Percy Liang on X")."""
         claim = self.kb.claims[claim_id]
-        sources = [
-            self.kb.sources[link.source]
-            for link in self.kb.links_by_claim[claim_id]
-            if link.strength is Strength.DIRECT and link.stance is Stance.SUPPORTS
-        ]
-        by = " ".join(f"{s.title} {s.publisher}" for s in sources)
+        by = " ".join(f"{s.title} {s.publisher}" for s in self.kb.said_by[claim_id])
         # (Jen-Hsun is the name Jensen Huang's foundation is under)
         return fold(f"{claim.statement.en} {claim.statement.zh} {by}").replace("jen-hsun", "jensen")
 

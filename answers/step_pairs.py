@@ -29,7 +29,7 @@ _EVENT_STEP = re.compile(
     rf"{_EVENT}[^\d.;]{{0,24}}?(?:step[- ]?|第\s*)?({_STEP})"
     rf"|({_STEP})\s*步?\s*(?:被|时|時)?\s*{_EVENT}"
 )
-_KINDS = {"取": "cancel", "交": "hand", "恢": "restor", "恢復": "restor"}
+_KINDS = {"取": "cancel", "交": "hand", "恢": "restor"}  # a Chinese event by its first character
 
 Paired = tuple[Figure, Figure]  # a measurement, its step
 

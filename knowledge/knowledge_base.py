@@ -10,7 +10,16 @@ from functools import cached_property
 from knowledge.audit import public_since
 from knowledge.confidence import Assessment, assess, origin
 from knowledge.progress import Observation
-from knowledge.schema import Claim, ClaimKind, Correction, EvidenceLink, Source, WatchPoint
+from knowledge.schema import (
+    Claim,
+    ClaimKind,
+    Correction,
+    EvidenceLink,
+    Source,
+    Stance,
+    Strength,
+    WatchPoint,
+)
 
 
 @dataclass(frozen=True)
@@ -32,6 +41,19 @@ class KnowledgeBase:
         for link in self.links:
             grouped.setdefault(link.claim, []).append(link)
         return {cid: tuple(ls) for cid, ls in grouped.items()}
+
+    @cached_property
+    def said_by(self) -> Mapping[str, tuple[Source, ...]]:
+        """The records that say each claim directly (direct, supporting links), in file order:
+        whose words a claim is ("Percy Liang on X", the README)."""
+        return {
+            cid: tuple(
+                self.sources[link.source]
+                for link in links
+                if link.strength is Strength.DIRECT and link.stance is Stance.SUPPORTS
+            )
+            for cid, links in self.links_by_claim.items()
+        }
 
     @cached_property
     def topics(self) -> Mapping[str, tuple[Claim, ...]]:
