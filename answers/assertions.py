@@ -46,6 +46,14 @@ _FIGURE = re.compile(
     r"(?=((?:\s*[\w-]+){0,3}))",
     re.IGNORECASE,
 )
+# A range whose unit is written once, at its end: "1.5–2%" is 1.5% to 2%, "14-15T" 14T to 15T
+_RANGE = re.compile(
+    r"(?<![\d.,])(\d+(?:\.\d+)?)\s*([-–~]|to|至|到)\s*(\d+(?:\.\d+)?)\s?(%|[kmbt](?![a-z])|万亿|亿)"
+)
+# A share worked out from two figures said beside it: "231k/390k is ~59%" says only the two
+_RATIO = re.compile(
+    r"(\d[\d,.]*\s?[kmbt]?)\s*/\s*(\d[\d,.]*\s?[kmbt]?)(?![\d.])[^\d%]{0,12}?(\d+(?:\.\d+)?)\s?%"
+)
 ISSUE = re.compile(r"#\s?(\d+)|\b(?:pr|issue)\s?#?\s?(\d{3,})\b", re.IGNORECASE)
 # The run's own name is no figure of it: "Marin 535B is behind" states nothing about 535B.
 # ("535B total" or "535B 总参" is the figure again)
@@ -176,12 +184,23 @@ _ABOUT_SHARE = 0.005
 _MEASURE = re.compile(r"^[个個条條]")
 
 
+def _worked_out(ratio: re.Match[str]) -> str:
+    """The ratio without its share, if the share is the ratio's (to a point either way)."""
+    over, under = figures(ratio[1]), figures(ratio[2])
+    if len(over) != 1 or len(under) != 1 or not under[0].value:
+        return ratio[0]
+    if abs(100 * over[0].value / under[0].value - float(ratio[3])) > 1:
+        return ratio[0]  # "231k/390k is 70%": the share is a figure of its own, and wrong
+    return ratio[0][: ratio.start(3) - ratio.start()]
+
+
 def figures(text: str) -> list[Figure]:
     """The figures of ``text``; the numbers of its dates ("Oct 3", "8 月 19 日") are not."""
     # "#9615" is an issue or pull request, not 9615 of anything that follows it
     found = [Figure(float(a or b), "exact", "issue", 0.5) for a, b in ISSUE.findall(text)]
     text = ISSUE.sub(" ", text)
     text = _ACTIVE_OF.sub(" ", _NAME.sub(" ", MONTH.sub(" ", fold(text))))
+    text = _RANGE.sub(r"\1\4 \2 \3\4", _RATIO.sub(_worked_out, text))
     for match in _FIGURE.finditer(text):
         digits, unit, after = match.groups()
         try:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 
 from answers.assertions import GENERIC, Figure, assertions_in, figures
-from answers.days import month_parts, months
+from answers.days import months
 from answers.directions import Directions
 from answers.documents import misplaced
 from answers.end_dates import END, end_verdict, length_verdict
@@ -22,7 +22,7 @@ from answers.matcher import OTHER
 from answers.message_context import MessageContext
 from answers.mixed import cuts
 from answers.near_miss import near_miss
-from answers.other_models import other_subject
+from answers.other_models import OtherModels
 from answers.plans import plan_as_fact
 from answers.reading import Reader
 from answers.records import PROGRESS_READINGS, Records
@@ -31,19 +31,19 @@ from answers.second_look import SecondLook
 from answers.second_opinion import Opinion
 from answers.spec_words import MONEY, ONE_RUNG, RUNGS, routing_misstated, rung_free
 from answers.specs import context_from_start, misstated_spec
+from answers.start_dates import start_verdict
 from answers.statements import SAYS_AT
 from answers.step_pairs import StepPairs
 from answers.text import fold, spaced
 from answers.time_words import CHANGE, NOW, THEN, present
 from answers.verdict_words import (
-    ANNOUNCED,
     AS_DONE,
     CORRECTED,
     DURATION,
     NEGATION,
     RUN_ID,
     SCORED,
-    STARTED,
+    SPEED,
     TERMS,
     hedged,
 )
@@ -76,7 +76,7 @@ class Checker:
         self.run_ids = RunIds(kb, self.records.index)
         self.directions = Directions(kb)  # "from 13.33 s up to 14.91 s": the other way round
         self.step_pairs = StepPairs(kb)  # "1.9086 was the step 144,000 eval loss" (147,000's)
-        self.other_subject = other_subject(reader.matcher.lexicon)  # "Kimi K2 is 1T total"
+        self.others = OtherModels(reader.matcher.lexicon, self.records)  # "Kimi K2 is 1T total"
         self.second_look = SecondLook(reader, self.records, self.statements, opinion)
 
     def check(self, message: str, written: dt.date | None = None) -> list[Assertion]:
@@ -91,9 +91,11 @@ class Checker:
             found += [
                 self.second_look.revised(p, about_run) for p in self._parts(piece, ruled, context)
             ]
+            text, off_topic = context.folded(piece), ruled.verdict == OFF_TOPIC
             context = context.after(
-                context.folded(piece),
-                off_topic=ruled.verdict == OFF_TOPIC,
+                text,
+                off_topic=off_topic,
+                other=off_topic and self.others.about(text, context.other),
                 flagged=ruled.verdict in FLAGS,
                 claims=ruled.claims,
             )
@@ -120,6 +122,7 @@ class Checker:
         about_run, text = context.about_run, CORRECTED.sub(r"\1", context.folded(words))
         reading = self.reader.read(words).match
         topic = reading.topics[0] if reading.outcome == "answer" and reading.topics else None
+        topic = None if topic in PROGRESS_READINGS and SPEED.search(text) else topic
         said = figures(text)
         rungs = context.ladder or bool(RUNGS.search(text))  # the ladder's figures, or the run's
         held = [self.records.holders(f, topic, rungs) for f in said]
@@ -135,7 +138,7 @@ class Checker:
         # "top-6 routing": a routing not the run's top-8 is checked, whatever the reading
         checkable = checkable or routing_misstated(text)
         # (not "GLM-4.5 and Qwen3 both beat it": the run judged)
-        if self.other_subject.match(text) and not names_run and not SCORED.search(text):
+        if self.others.about(text, context.other) and not names_run and not SCORED.search(text):
             return Assertion(words, OFF_TOPIC)  # "DeepSeek R1 cost $5.6M": that model's
         # money or a licence is the run's unless another model's ("license 是 Apache 2.0")
         money = MONEY.search(text) and (about_run or topic != OTHER)
@@ -153,6 +156,7 @@ class Checker:
             or misplaced_incident(self.records, text, said, held)
             or overclaim(self.records, rung_free(text) if a_rung else text, denied, context.before)
             or self.records.references.misnamed(words, said, held)
+            or self.records.roles.misnamed(text, context.before)
             or self.directions.reversed(text)
             or self.step_pairs.swapped(text, said)
             or self.run_ids.misplaced(text, said, held)
@@ -187,22 +191,13 @@ class Checker:
         said: list[Figure],
         held: list[list[str]],
     ) -> Assertion:
-        dates = months(text)
-        start_told = topic in ("started", "start-date") and STARTED.search(text)
-        if start_told and NEGATION.search(text):
-            # "it hasn't even started", "训练根本还没开始": the records say it has
-            return Assertion(words, CONTRADICTED, self.records.known("training-started"))
-        if start_told and any(m != 8 or 19 not in days for m, days in month_parts(text)):
-            return Assertion(words, CONTRADICTED, ("start-date",))  # "八月底才正式开训的"
-        if start_told and dates:
-            # started Aug 19, announced Aug 21 (the status log opened Aug 20)
-            days = {19, 21} if ANNOUNCED.search(text) else {19}
-            ok = all(m == 8 and (d is None or d in days) for m, d in dates)
-            if not ok:
-                return Assertion(words, CONTRADICTED, ("start-date",))
-            announced = ("training-started",) if ANNOUNCED.search(text) else ()
-            return self._supported(words, text, ("start-date", *announced))  # by whom, too
-        if (END.month, END.day) in dates:  # the planned end, stated as a plan
+        started = start_verdict(self.records, text, topic)  # "八月底才正式开训的"
+        if started is not None:
+            verdict, claims = started
+            if verdict == SUPPORTED:  # on the right day, and said by whom it names?
+                return self._supported(words, text, claims)
+            return Assertion(words, verdict, claims)
+        if (END.month, END.day) in months(text):  # the planned end, stated as a plan
             return Assertion(words, SUPPORTED, self.records.known("expected-end"))
         if not said:
             # a statement saying it, before a word naming a topic's claim ("handed off to the

@@ -13,8 +13,10 @@ MONTH = re.compile(
     + "|".join(f"{m[:3]}(?:{m[3:]}|{m[3:4]})?" for m in _MONTHS.split())  # "Sept" too
     + r")\b\.?\s*(\d{1,2})?(?:st|nd|rd|th)?\b(?:\s*[-–~]\s*\d{1,2}\b)?"  # "Sep 23-24"
     r"|(\d{1,2})\s*月\s*(?:(\d{1,2})\s*[日号號])?"
-    r"|(?<![\d.,/])(\d{1,2})/(\d{1,2})(?![\d/.])"  # 10/07, 9/2: month/day, as posted
+    r"|(?<![\d.,/-])(\d{1,2})/(\d{1,2})(?![\d/.])"  # 10/07, 9/2: month/day, as posted
     r"|\b20\d\d-(\d\d)-(\d\d)\b"  # 2026-09-23, as the records write them
+    # 08-19, 10-03, 09-02/03 (a timeline's days), one of the two zero-padded: not "10-20 days"
+    r"|(?<![\d.,/-])(0[1-9]-[0-3]\d|1[0-2]-0[1-9])(?:/(\d\d))?(?![\d.%/-])"
 )
 
 
@@ -23,7 +25,7 @@ def months(text: str) -> list[tuple[int, int | None]]:
     names = [m[:3] for m in _MONTHS.split()]
     out = []
     for found in MONTH.findall(fold(text)):
-        name, day, number, zh_day, slash_month, slash_day, iso_month, iso_day = found
+        name, day, number, zh_day, slash_month, slash_day, iso_month, iso_day, short, also = found
         if name == "may" and not day:
             continue  # "it may end soon": the verb, not the month
         if name:
@@ -34,6 +36,9 @@ def months(text: str) -> list[tuple[int, int | None]]:
             out.append((int(slash_month), int(slash_day)))
         elif iso_month and 1 <= int(iso_month) <= 12:
             out.append((int(iso_month), int(iso_day)))
+        elif short:
+            month, first = (int(n) for n in short.split("-"))
+            out += [(month, d) for d in (first, int(also or 0)) if 1 <= d <= 31]
     return out
 
 

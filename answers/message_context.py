@@ -46,6 +46,7 @@ class MessageContext:
     before: str = ""  # the clause before, as read
     before_claims: tuple[str, ...] = ()  # the records it named, unless it was found wrong
     condition: bool = False  # the clause before is a condition ("if delays eat the buffer")
+    other: bool = False  # the clause before is about another model ("DeepSeek V3 671B 總參數")
 
     def folded(self, words: str) -> str:
         """The clause as the rules read it: folded, its numbers in digits ("eighteen
@@ -65,11 +66,17 @@ class MessageContext:
         return SAME_DAY.sub(f" {self.day} ", text, count=1)
 
     def after(
-        self, text: str, *, off_topic: bool, flagged: bool = False, claims: tuple[str, ...] = ()
+        self,
+        text: str,
+        *,
+        off_topic: bool,
+        flagged: bool = False,
+        claims: tuple[str, ...] = (),
+        other: bool = False,
     ) -> MessageContext:
         """The context for the next clause, after this one (as ``folded`` reads it);
         ``flagged``: this one was found wrong, so the next cannot lean on it; ``claims``: the
-        records its verdict named."""
+        records its verdict named; ``other``: it was about another model."""
         named = [m[0] for m in MONTH.finditer(text)]
         planned = self.planned or bool(PLANNED.search(text))  # until a clause says done
         # ("the plan was 4k→8k at ~50%" tells the plan, in the past tense)
@@ -88,4 +95,5 @@ class MessageContext:
             before=text,
             before_claims=() if flagged else claims,
             condition=bool(_CONDITION.search(text)),
+            other=other,
         )

@@ -9,11 +9,34 @@ from __future__ import annotations
 
 import re
 
+from answers.assertions import figures
+from answers.days import months
 from answers.lexicon import Lexicon
 from answers.matcher import OTHER
+from answers.records import Records
 
 _OWN = ("marin", "32b", "8b")  # the Marin 32B is this run's background, not another model
 _MORE = ("chinchilla", "maverick", "ai2", "meta", "openai", "anthropic", "xai", "gpt-5")
+
+
+# A clause that goes on with a figure and no subject of its own: "…、37B active" after "DeepSeek
+# V3 也才 671B 總參數" is DeepSeek's too (not a timeline's next day: "09-09 81,716")
+_FIGURE_FIRST = re.compile(r"^[\W_]*(?:约|約|~|about|only|just)?\s*\d")
+
+
+class OtherModels:
+    def __init__(self, lexicon: Lexicon, records: Records) -> None:
+        self.subject = other_subject(lexicon)
+        self.records = records
+
+    def about(self, text: str, before: bool) -> bool:
+        """Whether the clause (folded) is about another model: it names it first, or it goes
+        on with figures after a clause that did (``before``: "DeepSeek V3 也才 671B 總參數、37B
+        active"), not the run's own ("GPT-5 was trained on 100k H100s, 704 GPUs is cute")."""
+        goes_on = bool(_FIGURE_FIRST.match(text)) and not months(text[:8])
+        if not before or not goes_on:
+            return bool(self.subject.match(text))
+        return not all(self.records.holders(f, None) for f in figures(text))
 
 
 def other_subject(lexicon: Lexicon) -> re.Pattern[str]:

@@ -10,6 +10,7 @@ from answers.assertions import Figure, figure_index, figures, same
 from answers.days import month_parts, months
 from answers.lists import Shapes
 from answers.references import References
+from answers.roles import Roles
 from answers.statements import SAYS_AT, Statements
 from answers.text import fold, spaced
 from answers.verdict_words import ANNOUNCED, FIRST, LEADS, NEGATION, PEOPLE, SOURCE
@@ -32,6 +33,7 @@ class Records:
         self.index = figure_index(kb)
         self.statements = Statements(kb)
         self.references = References(kb)  # "#8435 is the status log": #8506 is
+        self.roles = Roles(kb)  # "报告作者是 Percy Liang": Larry Dial wrote it
         # (month, day) each claim is about: its own date and the dates its statement names
         self.days = {
             c.id: {d for d in months(c.statement.en) if d[1] is not None}
@@ -77,16 +79,20 @@ class Records:
             claims = [c for c in claims if c.topic == topic] or claims
         if not claims or any(c.topic not in MEASURED for c in claims):
             return ()  # (the context length's newest figure is a test's, not the run's)
-        units = {f.unit for f in said}
         topics = {c.topic for c in claims}
         if topics & set(PROGRESS_READINGS):  # the run's progress: the posts' and the log's
             topics |= set(PROGRESS_READINGS)
+        # a figure of the same kind and size ("231k/390k is ~59%" has no rival in the homepage's
+        # "18 trillion tokens" of the day after)
+        alike = {c for f, c in self.index for s in said if f.unit == s.unit and _near(f, s)}
         rivals = [
             (c.as_of, c.id)
             for topic in topics
             for c in self.kb.topics.get(topic, ())
-            if c.as_of and units & self.units[c.id]
+            if c.as_of and c.id in alike
         ]
+        if not rivals:
+            return ()
         newest_day, newest = max(rivals)
         return (newest,) if newest_day > max(c.as_of for c in claims if c.as_of) else ()
 
@@ -283,3 +289,9 @@ def _count(figure: Figure) -> bool:
     if figure.noun or figure.value != int(figure.value):
         return False
     return figure.unit == "exact" or (figure.unit == "n" and 1e5 <= figure.value < 1e7)
+
+
+def _near(one: Figure, other: Figure) -> bool:
+    """Whether two figures are within ten times each other: a step beside a step, not a
+    token count."""
+    return bool(one.value and other.value) and 0.1 <= one.value / other.value <= 10

@@ -22,6 +22,14 @@ OTHER_HARDWARE = re.compile(
     r"|gb300|b300|gb100)s?\b"
     r"|昇腾|昇騰|华为的?卡|華為的?卡"
 )
+# The run's own spec denied: "根本沒有用 GB200", "it's not even MoE" (the denial reaching the word
+# itself, not "不是 dense 是 MoE": an "is" between them turns it round)
+_TURN = r"(?:(?!是|\bis\b|\bbut\b|\bit's\b|而|就)[^,.;，。；])"
+OWN_DENIED = re.compile(
+    rf"(?:\bnot\b|n't\b|\bnever\b|没|不是|并非|不用){_TURN}{{0,12}}?"
+    r"(?:(gb200s?|nvl72|blackwell)|moe\b|mixture[- ]of[- ]experts|混合专家)"
+)
+
 # Compute or money from anyone but the Huang Foundation: no record says so.
 OTHER_BACKER = re.compile(
     r"\b(?:aws|amazon|azure|gcp|google|microsoft|oracle|tsmc|meta|openai)\b|阿里云|阿里雲|腾讯云|騰訊雲"

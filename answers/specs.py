@@ -16,6 +16,7 @@ from answers.spec_words import (
     FOUNDATION,
     OTHER_BACKER,
     OTHER_HARDWARE,
+    OWN_DENIED,
     SHARED,
     SHARED_COUNT,
     active_misstated,
@@ -48,6 +49,9 @@ def misstated_spec(
         return CONTRADICTED, ("architecture",)
     if OTHER_HARDWARE.search(text) and not denied:
         return CONTRADICTED, ("hardware-gb200",)
+    own = OWN_DENIED.search(text) if denied and ours else None
+    if own is not None:  # "根本沒有用 GB200", "不是 MoE": the spec's own records say it is
+        return CONTRADICTED, ("hardware-gb200",) if own[1] else ("architecture",)
     return None
 
 

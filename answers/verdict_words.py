@@ -263,3 +263,9 @@ def states_done(text: str) -> bool:
     # (a forecast states nothing done: "預計十二月一日結束預訓練，大概一百天")
     forecast = hedged(text, said_too=False, approximate_too=False)
     return bool(DONE.search(text) or past) and not denial(text) and not forecast
+
+
+# A cost or a gain in speed: "1.5–2% slower per step" is no share of the run done
+SPEED = re.compile(
+    r"\b(?:slower|faster|speed-?ups?|throughput)\b|慢了|变慢|更慢|慢\s*\d|提速|加速|吞吐"
+)

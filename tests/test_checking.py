@@ -96,7 +96,7 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("new production run hero-mfu30-step231k went live Oct 9", [SUPPORTED]),
         ("第 20 万步之后 loss 发散了", [UNSUPPORTED]),  # no record of a divergence, at any step
         ("the Marin 32B run had loss spikes and restarts", [SUPPORTED]),  # its record says so
-        ("#8506 是 Percy 自己开的", [UNSUPPORTED]),  # the record names Larry Dial
+        ("#8506 是 Percy 自己开的", [CONTRADICTED]),  # the record names rjpower
         ("Percy said it is 535B total / 23B active", [SUPPORTED]),  # Percy, the source
         ("it started training on August 21st", [CONTRADICTED]),  # announced then, started 19
         ("FA4 kernels 上线后 MFU 26.47%", [SUPPORTED]),  # kernels going live: no release
@@ -445,6 +445,26 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("Percy 发推写的是 5e24 FLOPs", [CONTRADICTED]),
         ("Percy's tweet said 2.7e24 FLOPs", [SUPPORTED]),
         ("2.7e24 FLOPs vs README 的 5e24", [SUPPORTED]),
+        # a person in a role the records give to another: Larry Dial wrote the report and
+        # opened #8435, rjpower opened #8506; no record names who wrote the launch note's words
+        ("W&B 报告叫 'Hero Run + Scaling Ladder'，作者 Percy Liang", [SUPPORTED, CONTRADICTED]),
+        ("David Hall opened the status log #8506", [CONTRADICTED]),
+        ("rjpower opened #8506", [SUPPORTED]),
+        ("David Hall wrote the launch note on Sept 3", [SUPPORTED]),
+        # another model's figures go on after its name; the run's own figure does not
+        ("DeepSeek V3 也才 671B 總參數、37B active", [OFF_TOPIC, OFF_TOPIC]),
+        ("GPT-5 was trained on 100k H100s, 704 GPUs is cute", [OFF_TOPIC, SUPPORTED]),
+        # the run's own spec denied; "not dense" is no denial of the MoE
+        ("聽說他們根本沒有用 GB200", [CONTRADICTED]),
+        ("Marin 535B 是 dense 不是 MoE", [CONTRADICTED]),
+        ("不是 dense 是 MoE", [NOT_CHECKED]),
+        # a range with its unit once; a share worked out from the two figures beside it; a
+        # timeline's zero-padded days
+        ("BF16 w/ FP32 accum was 1.5-2% slower per step", [SUPPORTED]),
+        ("231k/390k is ~59%", [SUPPORTED]),
+        ("231k/390k is 70%", [UNSUPPORTED]),
+        ("09-15 mixture phase 2 from 108,000", [SUPPORTED]),
+        ("Will Held opened #9615", [CONTRADICTED]),  # mcwitt-agent did
         ("it should be out any day now", [UNSUPPORTED]),
         ("检查点都放抱抱脸上了", [UNSUPPORTED]),
         ("loss curve 完全没有 spike", [UNSUPPORTED]),  # no record speaks of spikes either way

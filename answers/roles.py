@@ -1,0 +1,79 @@
+"""A person put in a role the records give to someone else: "W&B 报告作者是 Percy Liang" (the
+report's author is Larry Dial), "#8506 was opened by Larry Dial" (rjpower opened it). The
+records' own sentences pair a role ("opened by", "author", "favoured") with a person and the
+things of that clause (an issue, the report); a message pairing the role with another person,
+about the same thing, is contradicted by that record. A role no record gives to anyone
+("Will Held opened #9615": the record names no opener) is not read here.
+"""
+
+from __future__ import annotations
+
+import re
+
+from answers.text import fold
+from answers.verdicts import CONTRADICTED, Verdict
+from knowledge.knowledge_base import KnowledgeBase
+
+# Who the records name, by every name a message uses for them
+_PEOPLE = {
+    "percy": r"percy(?: liang)?",
+    "larry": r"larry(?: dial)?|classiclarry",
+    "david hall": r"david hall|dlwh",
+    "will held": r"will held",
+    "mcwitt": r"mcwitt",
+    "rjpower": r"rjpower",
+}
+_ROLES = {
+    "author": r"\bauthor(?:ed|s)?\b|\bwr(?:ote|itten by)\b|作者|撰写",
+    "opened": r"\bopen(?:ed|s)\b|\bcreated\b|\bfiled\b|开的|开了|创建|建立|发起",
+    "favoured": r"\bprefer\w*|\bfavou?r(?:ed|s)\b|\bleaning\b|倾向|主张|偏好",
+}
+_ROLE = {role: re.compile(words) for role, words in _ROLES.items()}
+_PERSON = {name: re.compile(rf"\b(?:{words})\b") for name, words in _PEOPLE.items()}
+# The things a role is about: an issue or PR by its number, the W&B report, the launch note
+_THING = re.compile(r"#\d{3,5}|\breport\b|报告|launch note")
+_CLAUSE = re.compile(r"[;；。]|, and ")
+_NEAR = 40  # characters between a role's word and its person, in one clause
+
+Fact = tuple[str, str, frozenset[str], str]  # role, person, things, the claim saying it
+
+
+class Roles:
+    def __init__(self, kb: KnowledgeBase) -> None:
+        self.facts: list[Fact] = []
+        for claim in kb.claims.values():
+            for clause in _CLAUSE.split(fold(claim.statement.en)):
+                things = frozenset(_things(clause))
+                for role, person in _paired(clause):
+                    self.facts.append((role, person, things, claim.id))
+
+    def misnamed(self, text: str, before: str) -> Verdict | None:
+        """Contradicted, naming the record, if ``text`` (folded) gives a role to a person the
+        records do not give it to, about the thing it names (or the message named before)."""
+        said = _paired(text)
+        if len(said) != 1:
+            return None  # two roles, or two people: which goes with which is not read
+        role, person = said[0]
+        things = set(_things(text)) or set(_things(before)[-1:])
+        known = [f for f in self.facts if f[0] == role and (not things or things & f[2])]
+        if not known or any(f[1] == person for f in known):
+            return None
+        return CONTRADICTED, (known[0][3],)
+
+
+def _paired(clause: str) -> list[tuple[str, str]]:
+    """Each (role, person) of the clause whose words stand within ``_NEAR`` of each other."""
+    found = []
+    for role, words in _ROLE.items():
+        for r in words.finditer(clause):
+            for person, name in _PERSON.items():
+                if any(
+                    abs(p.start() - r.start()) <= _NEAR or abs(p.end() - r.end()) <= _NEAR
+                    for p in name.finditer(clause)
+                ):
+                    found.append((role, person))
+    return list(dict.fromkeys(found))
+
+
+def _things(text: str) -> list[str]:
+    return [("report" if t == "报告" else t) for t in _THING.findall(text)]
