@@ -35,6 +35,9 @@ _PHASE_THREE = re.compile(
 )
 
 
+_AT_STEP = re.compile(r"\bstep\s*[~≈]\s*")
+
+
 def plan_as_fact(
     records: Records,
     text: str,
@@ -83,7 +86,11 @@ def plan_as_fact(
     # the second mixture phase is on record (since step 108,000); a later phase is a plan
     happened = happened or (topic == "phases" and bool(_PHASE_TWO.search(text)))
     later = topic == "phases" and bool(LATER_PHASE.search(text) or _PHASE_THREE.search(text))
-    changed = (topic == "context-length" or later) and CONTEXT_CHANGED.search(text) and not tested
+    # (a change told at an approximate step is still told as done: "bumped to 8K at step
+    # ~195k"; "约95%时扩到65K" is the plan's way of telling it)
+    told_only = hedged(_AT_STEP.sub(" step ", text), tests_too=True, said_too=False)
+    changed = (topic == "context-length" or later) and CONTEXT_CHANGED.search(text)
+    changed = changed and not told_only
     if topic in ("context-length", "phases") and (stated or changed) and not unchanged:
         return None if happened else records.claims(topic, kinds={ClaimKind.PLAN})[:1] or None
     return None
