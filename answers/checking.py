@@ -22,6 +22,7 @@ from answers.matcher import OTHER
 from answers.message_context import MessageContext
 from answers.mixed import cuts
 from answers.near_miss import near_miss
+from answers.ongoing import ongoing_verdict
 from answers.other_models import OtherModels
 from answers.plans import plan_as_fact
 from answers.reading import Reader
@@ -150,7 +151,11 @@ class Checker:
             return Assertion(words, OFF_TOPIC)  # "Kimi K2 也是 384 experts": Kimi's figure
         # a record's own words, repeated (a run id said current is judged below)
         if not RUN_ID.search(text) and self.statements.nearest(words)[1] >= VERBATIM:
-            return self._by_statement(words, text)
+            verbatim = self._by_statement(words, text)
+            # (unless only a "not" elsewhere in the record sets them apart, and figures can
+            # say more: "median MFU 29.44% vs 26.32%" is the trial's, "with no restart")
+            if verbatim.verdict != NOT_CHECKED or not said:
+                return verbatim
         found = (
             failed_instead(self.records, text, held)
             or misplaced_incident(self.records, text, said, held)
@@ -170,6 +175,7 @@ class Checker:
             return Assertion(words, *spec)
         ended = None if denied else end_verdict(self.records, text)
         ended = ended or (None if denied else length_verdict(self.records, text, topic))
+        ended = ended or ongoing_verdict(self.records, text)  # "still training today"
         if ended is not None:
             verdict, claims = ended
             if verdict == SUPPORTED:

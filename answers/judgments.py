@@ -10,7 +10,7 @@ import re
 
 from answers.assertions import Figure
 from answers.days import months
-from answers.end_dates import END
+from answers.end_dates import END, LENGTH_DAYS
 from answers.lengths import length_days
 from answers.message_context import MessageContext
 from answers.records import Records
@@ -39,6 +39,8 @@ from answers.verdict_words import (
 )
 from answers.verdicts import CONTRADICTED, PLAN_AS_FACT, SUPPORTED, UNSUPPORTED, Verdict
 
+_PLAN_ZH = re.compile(r"计划|预定")  # (not the "(planned)" a plan's list gives its clauses)
+
 
 def overclaim(records: Records, text: str, denied: bool, before: str = "") -> Verdict | None:
     """Finished, a later phase begun, released, scored: no record shows any of them, so an
@@ -62,6 +64,10 @@ def overclaim(records: Records, text: str, denied: bool, before: str = "") -> Ve
     # "finished on Dec 1 as planned" is still done, "will be done by thanksgiving" a guess)
     to_come = bool(TO_COME.search(text)) and (END.month, END.day) in months(text)
     to_come = to_come or bool(FORECAST_END.search(text))  # "projected a Nov 27 finish"
+    # or in the plan's time: "预计3个月训完" (not "12月1号已经正式训完收工了")
+    length = length_days(text)
+    planned_length = length is not None and LENGTH_DAYS[0] <= length <= LENGTH_DAYS[1]
+    to_come = to_come or (planned_length and bool(TO_COME.search(text) or _PLAN_ZH.search(text)))
     if DONE.search(text) and "%" not in text and not to_come or FULL.search(text):
         return verdict, records.known("pretraining-not-finished")
     if RELEASED.search(text):

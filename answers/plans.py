@@ -89,8 +89,8 @@ def plan_as_fact(
     # (a change told at an approximate step is still told as done: "bumped to 8K at step
     # ~195k"; "约95%时扩到65K" is the plan's way of telling it)
     told_only = hedged(_AT_STEP.sub(" step ", text), tests_too=True, said_too=False)
-    changed = (topic == "context-length" or later) and CONTEXT_CHANGED.search(text)
-    changed = changed and not told_only
+    changing = topic == "context-length" or later
+    changed = changing and bool(CONTEXT_CHANGED.search(text)) and not told_only
     if topic in ("context-length", "phases") and (stated or changed) and not unchanged:
         return None if happened else records.claims(topic, kinds={ClaimKind.PLAN})[:1] or None
     return None

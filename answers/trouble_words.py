@@ -28,22 +28,24 @@ LATE = re.compile(
     r"|gave up|give up|giving up"
     r"|stepped away|left the project|ahead of schedule"
     r")\b|落后|落後|延期|推迟|推遲|放弃|放棄|取消|停了|烂尾|爛尾|暂停|不管|慢了|拖了|转头去|轉頭去|不搞了"
+    # ahead of the plan is no more on record than behind it: "遠遠超前進度", "比預定早了十天"
+    r"|停着|停著|停摆|停擺|超前|早了.{0,4}天|提前了.{0,4}天"
 )
 SETBACK = re.compile(
     r"\b(?:went flat|getting worse|roll(?:ed)? back a week|rolled back|rollback|rolling back"
     r"|roll(?:ed|ing)? (?:all the way )?back|restart(?:ed)? (?:all the way )?back"
     r"|failed|failing|plateau(?:ed|ing)?|crashed|went down(?!\s*(?:from|to|by|~|\d))"
     r"|lost (?:a|an|one|two|three|\d+|like \w+)(?: full)? (?:day|week|hour)s?"
-    r"|blew up|broke"
+    r"|blew up|broke|lost (?:the|all|every|their)\b.{0,30}\bcheckpoints?"
     r")\b|崩了|变差|變差|失败|失敗|抢救|搶救|回滚|回滾|平了|耽误|耽誤|黄了|黃了|没钱|沒錢|爆了|爆掉"
-    r"|损失了.{0,4}[天周週]|損失了.{0,4}[天周週]"
+    r"|损失了.{0,4}[天周週]|損失了.{0,4}[天周週]|全丢了|全丟了|丢光|丟光"
 )
 
 # Hardware destroyed: no record says any was (the incidents are hangs, errors and saves).
 DAMAGE = re.compile(
     r"\b(?:burn(?:ed|t)? (?:out|up|down)|fried|melted|caught fire|catch(?:ing|es)? fire|on fire"
     r"|exploded)\b"
-    r"|烧了|燒了|烧坏|燒壞|烧掉|燒掉|炸了|起火"
+    r"|烧了|燒了|烧坏|燒壞|烧掉|燒掉|炸了|起火|着火|著火|失火"
 )
 
 # The loss diverging or blowing up: no record says it did (a subset of BEHIND).

@@ -13,14 +13,16 @@ NEGATION = re.compile(
     r"\b(?:not|isn'?t|hasn'?t|haven'?t|wasn'?t|aren'?t|never|yet to|nothing|nobody|no one|zero"
     r"|doesn'?t|don'?t|didn'?t|can'?t|cannot|won'?t|weren'?t|couldn'?t)\b"
     r"|\bno\b(?! (?:cap|kidding|joke|lie|doubt)\b)"  # "no cap" denies nothing
-    r"|没(?!有之一)|沒(?!有之一)|未|不是|尚未"  # "没有之一" is "bar none", no denial
+    r"|没(?!有之一)|沒(?!有之一)|未|(?<![怕莫岂])不是|尚未"  # "没有之一" is "bar none", no denial
+    # ("怕不是已经停了" is "it has probably stopped": no denial either)
     r"|零(?=\s*(?:更新|次|个|個|事故|故障|进展|進展))"  # "快照是零更新"
 )
 # What no record shows, whatever the wording: finished, a later phase begun, released, scored.
 DONE = re.compile(
     r"\b(?:finish(?:ed|es)?|done|complete[ds]?|wrapped|ended|concluded|fully trained)\b"
     r"|训完|訓完|训练完|訓練完|完成了|已完成|已经完成|已經完成|完成预训练|完成預訓練|结束了|結束了"
-    r"|已结束|跑完|做完|搞完|弄完|练完|(?:已经?|早就|都)\s*(?:结束|完成|完工|完事)"
+    r"|已结束|跑完|做完|搞完|弄完|练完|炼完|收工了|(?:已经?|早就|都)\s*(?:结束|完成|完工|完事)"
+    r"|\bclosed out\b"
 )
 # All of it: "390,251/390,251 steps", "18T of 18T", "100% done" (not "will 100% hit 18T").
 FULL = re.compile(
@@ -39,7 +41,8 @@ BEGUN = re.compile(
 )
 _MODEL_NOUN = r"(?:model|chat|weights|模型|聊天|权重|權重|后训练|後訓練|post-?train\w*)"
 _WEAK_RELEASE = (
-    r"(?:\b(?:available|ships?|shipped|demo|api|playground|live)\b|上线|上線|上架|可以用)"
+    r"(?:\b(?:available|ships?|shipped|demo|api|playground|live|(?:is|are) out)\b"
+    r"|上线|上線|上架|可以用)"
 )
 RELEASED = re.compile(
     r"\b(?:released?|releasing|weights?|download(?:able)?|open[- ]?sourced|dropping"

@@ -465,6 +465,18 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("231k/390k is 70%", [UNSUPPORTED]),
         ("09-15 mixture phase 2 from 108,000", [SUPPORTED]),
         ("Will Held opened #9615", [CONTRADICTED]),  # mcwitt-agent did
+        # slang for done, stopped, lost, ahead; a plan's length told as a plan is no "done"
+        ("535B 已经炼完了", [UNSUPPORTED]),
+        ("项目怕不是已经停了", [UNSUPPORTED]),  # 怕不是: "probably", no denial
+        ("遠遠超前進度", [UNSUPPORTED]),
+        ("中间 checkpoint 全丢了", [UNSUPPORTED]),
+        ("GB200 机房着火了", [UNSUPPORTED]),
+        ("the base model is out", [UNSUPPORTED]),
+        ("预计3个月训完", [NOT_CHECKED]),
+        # still training: as the newest records say, or of a day none reaches
+        ("run 还在跑", [SUPPORTED]),
+        ("So it's still training today", [UNSUPPORTED]),
+        ("median MFU 29.44% vs 26.32%", [SUPPORTED]),  # the trial's record, "with no restart"
         ("it should be out any day now", [UNSUPPORTED]),
         ("检查点都放抱抱脸上了", [UNSUPPORTED]),
         ("loss curve 完全没有 spike", [UNSUPPORTED]),  # no record speaks of spikes either way
