@@ -13,13 +13,13 @@ import datetime as dt
 
 from answers.assertions import GENERIC, Figure, assertions_in, figures
 from answers.days import months
-from answers.directions import Directions
 from answers.documents import misplaced
 from answers.end_dates import END, end_verdict, length_verdict
 from answers.judgments import failed_instead, judgment, misplaced_incident, overclaim
 from answers.lexicon import DECLINING
 from answers.matcher import OTHER
 from answers.message_context import MessageContext
+from answers.mismatches import Mismatches
 from answers.mixed import cuts
 from answers.near_miss import near_miss
 from answers.ongoing import ongoing_verdict
@@ -34,7 +34,6 @@ from answers.spec_words import MONEY, ONE_RUNG, RUNGS, routing_misstated, rung_f
 from answers.specs import context_from_start, misstated_spec
 from answers.start_dates import start_verdict
 from answers.statements import SAYS_AT
-from answers.step_pairs import StepPairs
 from answers.text import fold, spaced
 from answers.time_words import CHANGE, NOW, THEN, present
 from answers.verdict_words import (
@@ -57,6 +56,7 @@ from answers.verdicts import (
     SUPPORTED,
     UNSUPPORTED,
     Assertion,
+    Verdict,
 )
 from knowledge.knowledge_base import KnowledgeBase
 from knowledge.schema import ClaimKind
@@ -75,8 +75,7 @@ class Checker:
         self.records = Records(kb)
         self.statements = self.records.statements
         self.run_ids = RunIds(kb, self.records.index)
-        self.directions = Directions(kb)  # "from 13.33 s up to 14.91 s": the other way round
-        self.step_pairs = StepPairs(kb)  # "1.9086 was the step 144,000 eval loss" (147,000's)
+        self.mismatches = Mismatches(self.records, self.run_ids)  # told of the wrong thing
         self.others = OtherModels(reader.matcher.lexicon, self.records)  # "Kimi K2 is 1T total"
         self.second_look = SecondLook(reader, self.records, self.statements, opinion)
 
@@ -160,11 +159,7 @@ class Checker:
             failed_instead(self.records, text, held)
             or misplaced_incident(self.records, text, said, held)
             or overclaim(self.records, rung_free(text) if a_rung else text, denied, context.before)
-            or self.records.references.misnamed(words, said, held)
-            or self.records.roles.misnamed(text, context.before)
-            or self.directions.reversed(text)
-            or self.step_pairs.swapped(text, said)
-            or self.run_ids.misplaced(text, said, held)
+            or self.mismatches.found(words, text, said, held, context.before)
             or (None if denied else judgment(self.records, words, text, said, held, topic, context))
         )
         if found is not None:
@@ -177,10 +172,7 @@ class Checker:
         ended = ended or (None if denied else length_verdict(self.records, text, topic))
         ended = ended or ongoing_verdict(self.records, text)  # "still training today"
         if ended is not None:
-            verdict, claims = ended
-            if verdict == SUPPORTED:
-                return self._supported(words, text, claims)
-            return Assertion(words, verdict, claims)
+            return self._weighed(words, text, ended)
         ran = self.run_ids.verdict(text, context.before)
         if ran is not None:
             return Assertion(words, *ran)
@@ -199,10 +191,7 @@ class Checker:
     ) -> Assertion:
         started = start_verdict(self.records, text, topic)  # "八月底才正式开训的"
         if started is not None:
-            verdict, claims = started
-            if verdict == SUPPORTED:  # on the right day, and said by whom it names?
-                return self._supported(words, text, claims)
-            return Assertion(words, verdict, claims)
+            return self._weighed(words, text, started)
         if (END.month, END.day) in months(text):  # the planned end, stated as a plan
             return Assertion(words, SUPPORTED, self.records.known("expected-end"))
         if not said:
@@ -289,6 +278,13 @@ class Checker:
         ):
             return Assertion(words, PLAN_AS_FACT, (claim_id,))
         return self._supported(words, text, (claim_id,))
+
+    def _weighed(self, words: str, text: str, found: Verdict) -> Assertion:
+        """The verdict found, or if it is "supported", as ``_supported`` leaves it."""
+        verdict, claims = found
+        if verdict == SUPPORTED:
+            return self._supported(words, text, claims)
+        return Assertion(words, verdict, claims)
 
     def _supported(self, words: str, text: str, claims: tuple[str, ...]) -> Assertion:
         """Supported, unless the assertion puts it on a day, or on a person, no claim of these

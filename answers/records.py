@@ -10,7 +10,6 @@ from answers.assertions import Figure, figure_index, figures, same
 from answers.days import month_parts, months
 from answers.lists import Shapes
 from answers.references import References
-from answers.roles import Roles
 from answers.statements import SAYS_AT, Statements
 from answers.text import fold, spaced
 from answers.verdict_words import ANNOUNCED, FIRST, LEADS, NEGATION, PEOPLE, SOURCE
@@ -33,7 +32,6 @@ class Records:
         self.index = figure_index(kb)
         self.statements = Statements(kb)
         self.references = References(kb)  # "#8435 is the status log": #8506 is
-        self.roles = Roles(kb)  # "报告作者是 Percy Liang": Larry Dial wrote it
         # (month, day) each claim is about: its own date and the dates its statement names
         self.days = {
             c.id: {d for d in months(c.statement.en) if d[1] is not None}

@@ -477,6 +477,10 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("run 还在跑", [SUPPORTED]),
         ("So it's still training today", [UNSUPPORTED]),
         ("median MFU 29.44% vs 26.32%", [SUPPORTED]),  # the trial's record, "with no restart"
+        # a document put on a day none of its kind went out (his posts: Aug 21, Sep 2, Oct 6)
+        ("Percy's X post went out Aug 25", [UNSUPPORTED]),
+        ("基金会那篇博客是 9 月 20 号发的", [UNSUPPORTED]),
+        ("the Huang Foundation blog post went up Sep 2", [SUPPORTED]),
         ("it should be out any day now", [UNSUPPORTED]),
         ("检查点都放抱抱脸上了", [UNSUPPORTED]),
         ("loss curve 完全没有 spike", [UNSUPPORTED]),  # no record speaks of spikes either way

@@ -1,0 +1,40 @@
+"""Something true told of the wrong thing: a figure put at another's step or in another
+document, a change told backwards, a person in another's role, a run id put where it was not,
+a document put on a day it did not go out. Each check reads the records, so new evidence
+needs no code; ``checking.py`` asks them in turn, before it weighs the figures as said.
+"""
+
+from __future__ import annotations
+
+from answers.assertions import Figure
+from answers.directions import Directions
+from answers.documents import misdated
+from answers.records import Records
+from answers.roles import Roles
+from answers.run_ids import RunIds
+from answers.step_pairs import StepPairs
+from answers.verdicts import Verdict
+
+
+class Mismatches:
+    def __init__(self, records: Records, run_ids: RunIds) -> None:
+        self.records = records
+        self.run_ids = run_ids
+        self.roles = Roles(records.kb)  # "报告作者是 Percy Liang": Larry Dial wrote it
+        self.directions = Directions(records.kb)  # "from 13.33 s up to 14.91 s": backwards
+        self.step_pairs = StepPairs(records.kb)  # "1.9086 was the step 144,000 eval loss"
+
+    def found(
+        self, words: str, text: str, said: list[Figure], held: list[list[str]], before: str
+    ) -> Verdict | None:
+        """The verdict and the record it names, if the clause (``words``; ``text`` folded;
+        ``said`` its figures, ``held`` their claims; ``before`` the clause before it) tells
+        something of the wrong thing; else None."""
+        return (
+            self.records.references.misnamed(words, said, held)
+            or self.roles.misnamed(text, before)
+            or self.directions.reversed(text)
+            or self.step_pairs.swapped(text, said)
+            or self.run_ids.misplaced(text, said, held)
+            or misdated(self.records, text)
+        )
