@@ -451,6 +451,8 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("David Hall opened the status log #8506", [CONTRADICTED]),
         ("rjpower opened #8506", [SUPPORTED]),
         ("David Hall wrote the launch note on Sept 3", [SUPPORTED]),
+        ("rjpower posted the Oct 9 handoff", [CONTRADICTED]),  # the team's agents post them
+        ("mcwitt-agent posted the Oct 9 handoff", [NOT_CHECKED]),
         # another model's figures go on after its name; the run's own figure does not
         ("DeepSeek V3 也才 671B 總參數、37B active", [OFF_TOPIC, OFF_TOPIC]),
         ("GPT-5 was trained on 100k H100s, 704 GPUs is cute", [OFF_TOPIC, SUPPORTED]),
