@@ -10,14 +10,18 @@ posts are of August 21, September 2 and October 6).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from answers.assertions import Figure, same
 from answers.days import MONTH, months
-from answers.records import Records
+from answers.records import Records, near
+from answers.text import fold
+from answers.verdict_words import PEOPLE, SOURCE
 from answers.verdicts import UNSUPPORTED, Verdict
+from knowledge.schema import Source
 
 _DOCUMENTS = (
-    (re.compile(r"\breadme\b"), {"repository"}),
+    (re.compile(r"\breadme\b"), {"readme"}),  # (a repository's README, not its issues)
     (re.compile(r"\btweet\w*|\bx post\b|推特|推文|发推|發推"), {"social-post"}),
     (re.compile(r"\bblog\b|博客|部落格"), {"blog", "official-announcement"}),
     (re.compile(r"\bhomepage\b|官网|官網"), {"official-website"}),
@@ -45,7 +49,7 @@ def misdated(records: Records, text: str) -> Verdict | None:
         (s.published.month, s.published.day): c
         for c, sources in records.kb.said_by.items()
         for s in sources
-        if s.kind in kinds[0]
+        if _kind(s) in kinds[0]
     }
     if not published or (month, day) in published:
         return None
@@ -54,25 +58,58 @@ def misdated(records: Records, text: str) -> Verdict | None:
 
 
 def misplaced(records: Records, text: str, said: list[Figure], chosen: list[str]) -> str | None:
-    """The claim of the named document that gives another figure, if the figures ``said``
-    (held by the claims ``chosen``) are put in a document that does not give them."""
-    kinds = [k for pattern, k in _DOCUMENTS if pattern.search(text)]
+    """The claim of the named document (or person: "9 月 2 日 Percy 说已完成 25.8%") that gives
+    another figure, if the figures ``said`` (held by the claims ``chosen``) are put in a
+    document, or in the mouth of someone, whose records do not give them."""
     units = [f.unit for f in said]
-    if len(kinds) != 1 or not said or len(set(units)) != len(units):
+    named = _named(text)
+    if named is None or not said or len(set(units)) != len(units):
         return None  # (two figures of a kind: "2.7e24 FLOPs vs README 的 5e24" tells both)
-    named = kinds[0]
-    if any(_kinds(records, c) & named for c in chosen):
-        return None  # a record of that document holds it
+    # a record of that document holds it (not a record giving both: "the gap between the
+    # post's 2.7e24 and the README's 5e24" says nothing of which said which)
+    if any(_by(records, c, named) and _only(records, c, said) for c in chosen):
+        return None
     topics = {records.kb.claims[c].topic for c in chosen}
     for figure, claim_id in records.index:
         claim = records.kb.claims[claim_id]
-        if claim.topic not in topics or not _kinds(records, claim_id) & named:
+        if claim.topic not in topics or not _by(records, claim_id, named):
             continue
         if any(f.unit == figure.unit and not same(figure, f) for f in said):
             return claim_id
     return None
 
 
-def _kinds(records: Records, claim_id: str) -> set[str]:
-    """The kinds of record that say the claim directly."""
-    return {source.kind for source in records.kb.said_by[claim_id]}
+def _named(text: str) -> Callable[[Source], bool] | None:
+    """Which records the text (folded) puts its figures in: of one document's kinds, or by
+    the one person it quotes; None if neither."""
+    kinds = [k for pattern, k in _DOCUMENTS if pattern.search(text)]
+    if len(kinds) == 1:
+        return lambda source: _kind(source) in kinds[0]
+    people = {n for source in SOURCE.finditer(text) for n in PEOPLE.findall(source[0])}
+    if len(kinds) or len(people) != 1:
+        return None
+    person = re.compile(rf"\b{people.pop()}")
+    return lambda source: bool(person.search(fold(source.publisher)))
+
+
+def _by(records: Records, claim_id: str, named: Callable[[Source], bool]) -> bool:
+    """Whether a record of the named kind (or person) says the claim directly."""
+    return any(named(source) for source in records.kb.said_by[claim_id])
+
+
+def _only(records: Records, claim_id: str, said: list[Figure]) -> bool:
+    """Whether the claim gives, of each figure said, that figure and no rival of its kind and
+    size (2.04 and 18T are a loss and tokens; 2.7e24 and 5e24 are rivals)."""
+    return all(
+        same(f, s) or not near(f, s)
+        for f, c in records.index
+        if c == claim_id
+        for s in said
+        if f.unit == s.unit
+    )
+
+
+def _kind(source: Source) -> str:
+    """The source's kind, with a repository's README told apart from its issues."""
+    readme = source.kind == "repository" and "readme" in source.title.casefold()
+    return "readme" if readme else source.kind

@@ -82,7 +82,7 @@ class Records:
             topics |= set(PROGRESS_READINGS)
         # a figure of the same kind and size ("231k/390k is ~59%" has no rival in the homepage's
         # "18 trillion tokens" of the day after)
-        alike = {c for f, c in self.index for s in said if f.unit == s.unit and _near(f, s)}
+        alike = {c for f, c in self.index for s in said if f.unit == s.unit and near(f, s)}
         rivals = [
             (c.as_of, c.id)
             for topic in topics
@@ -289,7 +289,7 @@ def _count(figure: Figure) -> bool:
     return figure.unit == "exact" or (figure.unit == "n" and 1e5 <= figure.value < 1e7)
 
 
-def _near(one: Figure, other: Figure) -> bool:
+def near(one: Figure, other: Figure) -> bool:
     """Whether two figures are within ten times each other: a step beside a step, not a
     token count."""
     return bool(one.value and other.value) and 0.1 <= one.value / other.value <= 10

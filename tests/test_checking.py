@@ -445,6 +445,10 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("Percy 发推写的是 5e24 FLOPs", [CONTRADICTED]),
         ("Percy's tweet said 2.7e24 FLOPs", [SUPPORTED]),
         ("2.7e24 FLOPs vs README 的 5e24", [SUPPORTED]),
+        # the README is not the plan issue (#8435's spec comment gives 2.7e24; the README 5e24)
+        ("the README says 2.7e24 too", [CONTRADICTED]),
+        ("the README says 5e24 model-FLOPs", [SUPPORTED]),
+        ("homepage chart has a dashed projected loss line at 2.04", [SUPPORTED]),
         # a person in a role the records give to another: Larry Dial wrote the report and
         # opened #8435, rjpower opened #8506; no record names who wrote the launch note's words
         ("W&B 报告叫 'Hero Run + Scaling Ladder'，作者 Percy Liang", [SUPPORTED, CONTRADICTED]),
