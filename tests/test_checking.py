@@ -487,6 +487,10 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("Percy's X post went out Aug 25", [UNSUPPORTED]),
         ("基金会那篇博客是 9 月 20 号发的", [UNSUPPORTED]),
         ("the Huang Foundation blog post went up Sep 2", [SUPPORTED]),
+        # a share its own step or tokens do not make (108,000 of 390,251 steps is 27.7%)
+        ("switched to phase 2 at step 108,000 (~37% in)", [SUPPORTED, CONTRADICTED]),
+        ("第 108,000 步（约 27.7%）", [SUPPORTED]),
+        ("the tracker showed 28.5%, 4.65T of 18T tokens", [UNSUPPORTED, CONTRADICTED]),
         ("it should be out any day now", [UNSUPPORTED]),
         ("检查点都放抱抱脸上了", [UNSUPPORTED]),
         ("loss curve 完全没有 spike", [UNSUPPORTED]),  # no record speaks of spikes either way
