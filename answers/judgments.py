@@ -18,6 +18,8 @@ from answers.spec_words import ALL_RACKS, ONE_RACK, SCOPE
 from answers.time_words import FUTURE
 from answers.trouble_words import DAMAGE, DIVERGED, NO_TROUBLE, SETBACK, SINCE, WRONG
 from answers.verdict_words import (
+    AGAINST_FORECAST,
+    AS_DONE,
     BEGUN,
     CAUSE,
     DECIDED,
@@ -139,6 +141,11 @@ def judgment(
     first = records.claims(topic)[:1] if topic else ()
     if FUTURE.search(text) and not hedged(text):  # no record dates a next step
         return UNSUPPORTED, first
+    # the loss measured against its forecast, now or at the end: no record does ("the loss is
+    # tracking the 2.04 target exactly", "我預測最後會比 2.04 低")
+    forecast = [c for h in held for c in h if c in records.plans and c in records.claims("loss")]
+    if forecast and AGAINST_FORECAST.search(text) and not AS_DONE.search(text):
+        return UNSUPPORTED, tuple(forecast[:1])
     # late, failed, spiking: unless a record holding its figures, or saying the same, says so
     # too (a stall at step 166,006, 32B's "loss spikes", failed experiments logged in public)
     wrong = next((kind for kind in WRONG if kind.search(text)), None)

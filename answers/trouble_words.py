@@ -46,6 +46,9 @@ DAMAGE = re.compile(
     r"\b(?:burn(?:ed|t)? (?:out|up|down)|fried|melted|caught fire|catch(?:ing|es)? fire|on fire"
     r"|exploded)\b"
     r"|烧了|燒了|烧坏|燒壞|烧掉|燒掉|炸了|起火|着火|著火|失火"
+    # racks or nodes lost for good: "損失了兩個 NVL72", "lost two racks"
+    r"|(?:损失|損失|少)了.{0,4}(?:个|個|台)?\s*(?:nvl72|机柜|機櫃|机架|機架|rack)"
+    r"|\blost (?:a|one|two|three|\d+) (?:racks?|nodes?|nvl72s?)\b"
 )
 
 # The loss diverging or blowing up: no record says it did (a subset of BEHIND).

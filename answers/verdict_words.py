@@ -80,13 +80,13 @@ AS_DONE = re.compile(
     r"|\b(?:happened|took place|changed to|moved to|went to|came in|landed at|final|deployed"
     r"|all in|cut|shortened|reduced|spent|used (?:its|their|the|up))\b|砍了|缩短了|縮短了"
     r"|切换了|切換了|改成|改为|改為|换成|換成|上了|改用|切过去|切過去|换过去|換過去|切了|落在"
-    r"|加了|提高了|提升了|增加了|调高了|調高了|拉上去了|拉高了"
+    r"|加了|提高了|提升了|增加了|调高了|調高了|拉上去了|拉高了|命中|打中|达标|達標"
     r"|\b(?:did|done|kicked (?:in|off)|started|began|begun)\b|最终|最終"
     r"|\b(?:blew|chewed|got|went|ran) (?:through|past)\b"
 )
 # Done words that an approximate figure does not soften: "happened at ~195k" is still done.
 SURELY_DONE = re.compile(
-    r"\b(?:already|happened|took place|all spent|all used|trained on)\b"
+    r"\b(?:already|happened|took place|all spent|all used|trained on|the full)\b"
     r"|已经|已經|完成了|切换了|切換了|训完|訓完|跑完|已在|已于|已於|已完成|\bkicked (?:in|off)\b"
     r"|\b(?:got|was|were|been) (?:extended|switched|moved|deployed|cut|shortened)\b"
     r"|切过去|切過去"
@@ -141,6 +141,7 @@ AS_PLANNED = re.compile(
     r"\b(?:as planned|like (?:they )?planned|(?:like|as) the plan (?:said|says)|as scheduled"
     r"|on schedule|(?:exactly )?like the "
     r"forecast|right on time)\b|如期|符合预期|符合預期|如预期|如預期"
+    r"|命中目标|命中目標|打中目标|达标|達標"  # a target met is no hedge
     # 按计划 is "per the plan" too: done only with a done particle after it ("…按计划在80%切了")
     r"|(?:按计划|按計劃|照计划|照計劃)(?=[^，。,]*(?:了|完))"
     r"|(?<=已)(?:按计划|按計劃|照计划|照計劃)|(?<=已经|已經)(?:按计划|按計劃|照计划|照計劃)"
@@ -271,4 +272,11 @@ def states_done(text: str) -> bool:
 # A cost or a gain in speed: "1.5–2% slower per step" is no share of the run done
 SPEED = re.compile(
     r"\b(?:slower|faster|speed-?ups?|throughput)\b|慢了|变慢|更慢|慢\s*\d|提速|加速|吞吐"
+)
+
+# A measured loss held against its forecast ("tracking the 2.04 target", "lands near it", "会比
+# 2.04 低"): no record measures the one against the other
+AGAINST_FORECAST = re.compile(
+    r"\b(?:track(?:s|ing)|lands?|landing|on track for|on pace for|below|under|above)\b"
+    r"|会比|會比|低于|低於|高于|高於|跑赢|跑贏"
 )

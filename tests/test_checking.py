@@ -491,6 +491,12 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("switched to phase 2 at step 108,000 (~37% in)", [SUPPORTED, CONTRADICTED]),
         ("第 108,000 步（约 27.7%）", [SUPPORTED]),
         ("the tracker showed 28.5%, 4.65T of 18T tokens", [UNSUPPORTED, CONTRADICTED]),
+        # the loss held against its forecast; the target met; racks lost; the plan's full length
+        ("the loss is tracking the 2.04 target exactly", [UNSUPPORTED]),
+        ("我預測最後會比 2.04 低", [UNSUPPORTED]),
+        ("loss 2.04 命中目标", [PLAN_AS_FACT]),
+        ("損失了兩個 NVL72", [UNSUPPORTED]),
+        ("They trained for the full ~100 days", [PLAN_AS_FACT]),
         ("it should be out any day now", [UNSUPPORTED]),
         ("检查点都放抱抱脸上了", [UNSUPPORTED]),
         ("loss curve 完全没有 spike", [UNSUPPORTED]),  # no record speaks of spikes either way
