@@ -248,9 +248,12 @@ def figures(text: str) -> list[Figure]:
 
 def _noun(after: str) -> str:
     """The counted noun within the words after a count, if any."""
-    for word in after.replace("-", " ").split():  # "a 4-rung ladder"
+    words = after.replace("-", " ").split()  # "a 4-rung ladder"
+    for i, word in enumerate(words):
         if word in ("per", "each", "every", "a", "an") or word.startswith(("每", "各")):
             return ""  # "4 per rack" counts what is in a rack, not racks
+        if word.startswith("seq") and words[i + 1 : i + 2] and words[i + 1].startswith("len"):
+            return ""  # "4096 seq len" is a length, not 4,096 sequences
         if word.startswith(("gb200", "b200", "h100", "gpu", "card")):
             return "gpu"
         for stem in COUNTED:

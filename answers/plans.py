@@ -35,6 +35,7 @@ _PHASE_THREE = re.compile(
 )
 
 
+_WAN_STEPS = re.compile(r"\d\s*万\s*步")  # steps counted in ten-thousands
 _AT_STEP = re.compile(r"\bstep\s*[~≈]\s*")
 
 
@@ -60,7 +61,7 @@ def plan_as_fact(
     # the plan and a record of it happening at that step agree: "切到第二阶段 at step
     # 108,000" is a fact (a step, not a total: the homepage's "18T" is still the plan)
     happened = bool(held) and all(
-        f.unit == "exact"
+        (f.unit == "exact" or f.unit == "n" and bool(_WAN_STEPS.search(text)))  # "10.8 万步"
         and any(kb.claims[c].kind in (ClaimKind.STATUS, ClaimKind.RESULT) for c in h)
         for f, h in zip(said, held, strict=True)
     )

@@ -27,7 +27,10 @@ FILE_NAMES = re.compile(
     r"|current hero run id(?:\s*=|\s+(?:in|from) current run\.py)"  # the file's variable
 )
 # "…step121638 | so that's the live run": the id is the clause before's
-LIVE_RUN = re.compile(r"\b(?:live|current|active) run\b|当前的? ?run|现在的? ?run")
+LIVE_RUN = re.compile(
+    r"\b(?:live|current|active) run\b|当前的? ?run|现在的? ?run"
+    r"|(?:现在|当前|目前)(?:正?在)?(?:跑|训)的(?:就)?是(?:它|这个|那个)"  # "所以现在跑的就是它"
+)
 
 
 class RunIds:
@@ -78,8 +81,9 @@ class RunIds:
         """Contradicted, if ``text`` (folded) names a run id no record names, or says an old
         run is the current one; ``before``: the message's earlier clauses, folded."""
         unfiled = FILE_NAMES.sub("", text)
-        # (or still the one it was: "run id 还是最开始那个 hero-12d8b6f0-dee637", with no day)
-        still = STILL.search(unfiled) and not MONTH.search(unfiled)
+        # (or still the one it was: "run id 还是最开始那个 hero-12d8b6f0-dee637", with no day;
+        # not a file that still names it: "current_run.py 里还是 hero-main-step121638" is so)
+        still = STILL.search(unfiled) and not MONTH.search(unfiled) and unfiled == text
         current, told = CURRENT.search(unfiled) or still, LIVE_RUN.search(unfiled)
         ids = RUN_ID.findall(text) or (RUN_ID.findall(before) if told else [])
         if not ids:

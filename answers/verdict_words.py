@@ -95,10 +95,11 @@ HEDGED = re.compile(
     r"\b(?:plan(?:s|ned|ning)?|projected|projection|expected|scheduled|target(?:ed)?|aims?"
     r"|supposed|estimate[ds]?|est|eta|predict(?:s|ed)?|forecast"
     r"|wants?|wanted|prefers?|preferred|lean(?:s|ing|ed)? towards?"  # a wish: "一直想要 16K"
-    r"|if(?! anything)|unless|provided"  # nor a condition ("if anything ahead" is none)
+    r"|if(?! anything)|unless|provided|imagine"  # nor a condition ("if anything ahead" is none)
     r"|(?:was|were) going to)\b|如果|假如|要是|前提"  # nor an intent ("were going to 8k")
     r"|计划|計劃|预计|預計|预期|預期|目标|目標|预定|預定|估计|預測|预测|(?<![思理感回])想(?![法到起])|倾向|傾向|希望"
     r"|方案|提案"  # a proposal ("扩到8k的方案在#9615里讨论")
+    r"|下一步|接下来|接下來|\bnext (?:up|steps?)\b"  # what comes next ("下一步：12月1日…")
 )
 # A figure corrected: "it's 704 GPUs not 792" asserts 704 and denies the other
 CORRECTED = re.compile(

@@ -497,6 +497,15 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("loss 2.04 命中目标", [PLAN_AS_FACT]),
         ("損失了兩個 NVL72", [UNSUPPORTED]),
         ("They trained for the full ~100 days", [PLAN_AS_FACT]),
+        # a length, not a count; steps in ten-thousands; what comes next; a hypothetical; a file
+        ("it's still 4096 seq len as far as anyone can show", [SUPPORTED]),
+        ("10.8 万步换成第二阶段配比", [SUPPORTED]),
+        ("下一步：12月1日預訓練結束", [SUPPORTED]),
+        ("lol imagine babysitting 704 GB200s for 100 days", [SUPPORTED]),
+        (
+            "current_run.py 里还是 hero-main-step121638，所以现在跑的就是它",
+            [NOT_CHECKED, CONTRADICTED],
+        ),
         ("it should be out any day now", [UNSUPPORTED]),
         ("检查点都放抱抱脸上了", [UNSUPPORTED]),
         ("loss curve 完全没有 spike", [UNSUPPORTED]),  # no record speaks of spikes either way
