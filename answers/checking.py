@@ -45,6 +45,7 @@ from answers.verdict_words import (
     SCORED,
     SPEED,
     TERMS,
+    THIS_RUN,
     hedged,
 )
 from answers.verdicts import (
@@ -146,7 +147,10 @@ class Checker:
         if (about_run and scored or money) and not denied:
             # "超越 Llama 3.1 405B", "烧了 5000 万美元": the run judged, or its money
             return Assertion(words, UNSUPPORTED, self.records.known("no-evaluations"))
-        if topic in DECLINING and not names_run and (not checkable or topic == OTHER):
+        # (in a message about the run, "the run", "they", 他们 are the run's: "the run crashed
+        # for good in November")
+        ours = names_run or bool(about_run and THIS_RUN.search(text))
+        if topic in DECLINING and not ours and (not checkable or topic == OTHER):
             return Assertion(words, OFF_TOPIC)  # "Kimi K2 也是 384 experts": Kimi's figure
         # a record's own words, repeated (a run id said current is judged below)
         if not RUN_ID.search(text) and self.statements.nearest(words)[1] >= VERBATIM:

@@ -198,6 +198,8 @@ PUBLIC_CHECKPOINT = re.compile(
 ENDING = re.compile(
     r"\b(?:end(?:s|ing)?|finish(?:es|ed)?|eta|done by|wrap(?:s|ped)? up)\b|结束|結束|训完|訓完"
     r"|(?:预训练|預訓練|训练|訓練)完成|完成(?:预训练|預訓練|训练|訓練)"  # not 完成上下文扩展
+    # "预计 2027 年 3 月完成", "11 月 27 号收工"
+    r"|收工|完工|练完|炼完|跑完|(?:(?<=[月号號日])|(?<=[月号號日]\s))完成(?=\s*了?\s*$)"
 )
 # A role or a rank: who leads, the first, the largest (a record must give it).
 LEADS = re.compile(
@@ -280,4 +282,10 @@ SPEED = re.compile(
 AGAINST_FORECAST = re.compile(
     r"\b(?:track(?:s|ing)|lands?|landing|on track for|on pace for|below|under|above)\b"
     r"|会比|會比|低于|低於|高于|高於|跑赢|跑贏"
+)
+
+# The run, or its team, named without its name: in a message that names it, these are its
+THIS_RUN = re.compile(
+    r"\b(?:the|this|their) (?:run|hero(?: run)?|model|team)\b|\bthey(?:'ve|'re|'d)?\b"
+    r"|他们|他們|这次|這次|团队|團隊|这个 ?run|這個 ?run"
 )
