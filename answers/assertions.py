@@ -26,6 +26,7 @@ _SENTENCES = re.compile(
     r"(?<=[.!?])\s+"
     r"|\s\d{1,2}\)\s"  # a numbered list: "1) NVLink error (Aug) 2) ragged all-to-all hung"
     r"|[。！？；;|｜·•✅❌✔➡👉🚀🔥\n（）()，、]+"
+    r"|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*"  # an emoji ends a clause: "done 🎉 next"
     r"|(?:(?<!\d),|,(?!\d))\s*|\s[—–-]\s"
     # a timeline's arrows: "launch Aug 19 → mixture phase 2 at step 108k" (not a change of a
     # figure, "26.32% → 29.44%", nor a chain of run ids)

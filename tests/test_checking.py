@@ -508,6 +508,7 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ),
         ("預計 2027 年 3 月完成", [CONTRADICTED]),  # the plan ends December 1
         ("官方计划是 11 月 27 号收工", [CONTRADICTED]),  # Nov 27 is the tracker's estimate
+        ("gg pretrain done 🎉 midtraining next", [UNSUPPORTED, NOT_CHECKED]),  # two clauses
         ("it should be out any day now", [UNSUPPORTED]),
         ("检查点都放抱抱脸上了", [UNSUPPORTED]),
         ("loss curve 完全没有 spike", [UNSUPPORTED]),  # no record speaks of spikes either way
