@@ -157,8 +157,9 @@ class Checker:
             verbatim = self._by_statement(words, text)
             # (unless only a "not" elsewhere in the record sets them apart, and figures can
             # say more: "median MFU 29.44% vs 26.32%" is the trial's, "with no restart")
-            if verbatim.verdict != NOT_CHECKED or not said:
-                return verbatim
+            if verbatim.verdict != NOT_CHECKED or not said:  # (its figures in their places?)
+                wrong = self.mismatches.found(words, text, said, held, context.before)
+                return Assertion(words, *wrong) if said and wrong else verbatim
         found = (
             failed_instead(self.records, text, held)
             or misplaced_incident(self.records, text, said, held)

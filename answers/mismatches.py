@@ -1,8 +1,8 @@
 """Something true told of the wrong thing: a figure put at another's step or in another
 document, a change told backwards, a person in another's role, a run id put where it was not,
-a document put on a day it did not go out, a share its own step does not make. Each check
-reads the records, so new evidence needs no code; ``checking.py`` asks them in turn, before it
-weighs the figures as said.
+a document put on a day it did not go out, a share its own step does not make, a figure with
+its neighbour's label. Each check reads the records, so new evidence needs no code;
+``checking.py`` asks them in turn, before it weighs the figures as said.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 from answers.assertions import Figure
 from answers.directions import Directions
 from answers.documents import misdated
+from answers.labelled import Labels
 from answers.records import Records
 from answers.roles import Roles
 from answers.run_ids import RunIds
@@ -26,6 +27,7 @@ class Mismatches:
         self.directions = Directions(records.kb)  # "from 13.33 s up to 14.91 s": backwards
         self.step_pairs = StepPairs(records.kb)  # "1.9086 was the step 144,000 eval loss"
         self.shares = Shares(records)  # "step 108,000 (~37% in)": 27.7% of the schedule
+        self.labels = Labels(records.kb)  # "8K 13.15 秒": the re-run's 13.15 s was 16K's
 
     def found(
         self, words: str, text: str, said: list[Figure], held: list[list[str]], before: str
@@ -41,4 +43,5 @@ class Mismatches:
             or self.run_ids.misplaced(text, said, held)
             or misdated(self.records, text)
             or self.shares.misstated(text, before)
+            or self.labels.swapped(text)
         )

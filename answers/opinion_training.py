@@ -61,6 +61,14 @@ TUNED_SETS = (
     "rumours29",
     "rumours30",
     "rumours31",
+    "rumours32",
+    "rumours33",
+    "rumours34",
+    "rumours35",
+    "rumours36",
+    "rumours37",
+    "rumours38",
+    "rumours39",
 )
 TODAY = dt.date(2026, 12, 1)  # the day the sets are scored on (benchmarks/score_checks.py)
 WRITTEN = dt.date(2026, 11, 30)  # the day the sets' messages are written on ("last Tuesday")

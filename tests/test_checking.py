@@ -509,6 +509,11 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("預計 2027 年 3 月完成", [CONTRADICTED]),  # the plan ends December 1
         ("官方计划是 11 月 27 号收工", [CONTRADICTED]),  # Nov 27 is the tracker's estimate
         ("gg pretrain done 🎉 midtraining next", [UNSUPPORTED, NOT_CHECKED]),  # two clauses
+        # a figure with its neighbour's label in the same record
+        ("8K 13.15 秒，16K 12.89 秒", [CONTRADICTED, CONTRADICTED]),
+        ("听说永久 checkpoint 每 3,000 步存一次", [CONTRADICTED]),  # evals are every 3,000
+        ("eval every 3,000 steps, permanent checkpoint every 6,000", [SUPPORTED, SUPPORTED]),
+        ("Paloma micro loss 是 2.13755", [CONTRADICTED]),  # the macro's
         ("it should be out any day now", [UNSUPPORTED]),
         ("检查点都放抱抱脸上了", [UNSUPPORTED]),
         ("loss curve 完全没有 spike", [UNSUPPORTED]),  # no record speaks of spikes either way
