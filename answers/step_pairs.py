@@ -24,12 +24,14 @@ _AT = re.compile(
 
 # An event named beside its step, either way round ("cancelled at step 231664", "handoff
 # step-231464", "在第 231664 步取消")
-_EVENT = r"(cancel\w*|取消|hand(?:ed)?[- ]?off|交接|restor\w*|恢复|恢復)"
+_EVENT = r"(cancel\w*|取消|hand(?:ed)?[- ]?off|交接|restor\w*|resum\w*|恢复|恢復|继续|繼續)"
 _EVENT_STEP = re.compile(
     rf"{_EVENT}[^\d.;]{{0,24}}?(?:step[- ]?|第\s*)?({_STEP})"
-    rf"|({_STEP})\s*步?\s*(?:被|时|時)?\s*{_EVENT}"
+    rf"|({_STEP})\s*步?\s*(?:被|时|時|的 ?checkpoint)?\s*{_EVENT}"
 )
-_KINDS = {"取": "cancel", "交": "hand", "恢": "restor"}  # a Chinese event by its first character
+# an event by its first word: a Chinese one by its first character; a new run resumed from a
+# step is handed off there ("新 run 从 step-231664 的 checkpoint 继续": the handoff's step)
+_KINDS = {"取": "canc", "交": "hand", "恢": "rest", "继": "hand", "繼": "hand", "resu": "hand"}
 
 Paired = tuple[Figure, Figure]  # a measurement, its step
 

@@ -514,6 +514,11 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("听说永久 checkpoint 每 3,000 步存一次", [CONTRADICTED]),  # evals are every 3,000
         ("eval every 3,000 steps, permanent checkpoint every 6,000", [SUPPORTED, SUPPORTED]),
         ("Paloma micro loss 是 2.13755", [CONTRADICTED]),  # the macro's
+        # an event at another event's step, in Chinese too (cancelled at 231,664; handed off
+        # at 231,464)
+        ("旧 run 在第 231,464 步被取消", [CONTRADICTED]),
+        ("新 run 从 step-231664 的 checkpoint 继续", [CONTRADICTED]),
+        ("the new run resumed from step 231,464", [SUPPORTED]),
         ("it should be out any day now", [UNSUPPORTED]),
         ("检查点都放抱抱脸上了", [UNSUPPORTED]),
         ("loss curve 完全没有 spike", [UNSUPPORTED]),  # no record speaks of spikes either way
