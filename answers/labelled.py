@@ -2,10 +2,11 @@
 (the re-run measured 12.89 s at 8K and 13.15 s at 16K), "永久 checkpoint 每 3,000 步存一次"
 (evals every 3,000 steps, permanent checkpoints every 6,000), "micro loss 2.13755" (the macro's).
 
-The labels come in sets of rivals (macro and micro, the context lengths, eval and permanent);
-each figure of a record takes the rival label nearest it in its clause. A message's figure
-with another rival's label than every record gives it, where a record gives that label
-another figure of its kind, is contradicted by that record.
+The labels come in sets of rivals (macro and micro, the context lengths, eval and permanent,
+a step's time and an iteration's); each figure of a record takes the rival label nearest
+before it in its clause (or, with none before, the first after it: "12.89 s at 8K"). A
+message's figure with another rival's label than every record gives it, where a record gives
+that label another figure of its kind, is contradicted by that record.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ _RIVALS = (
     {"macro": "macro", "micro": "micro"},
     {"4k": "4k", "8k": "8k", "16k": "16k", "65k": "65k"},
     {"eval": "eval", "评估": "eval", "评测": "eval", "permanent": "perm", "永久": "perm"},
+    {"step time": "step", "步时": "step", "iteration time": "iter", "迭代时间": "iter"},
 )
 # What each set labels: a loss (not its step), a step time (not the plan's shares), a cadence
 # ("every 3,000 steps"), read from the number and the words before it
@@ -29,6 +31,7 @@ _KINDS = (
     lambda number, before: bool(re.fullmatch(r"\d\.\d{3,}", number)),
     lambda number, before: number.endswith(("s", "秒")),
     lambda number, before: bool(re.search(r"(?:\bevery|每)\s*$", before)),
+    lambda number, before: number.endswith(("s", "秒")),
 )
 _LABEL = [
     re.compile(r"(?<![a-z0-9_.])(" + "|".join(sorted(group, key=len, reverse=True)) + r")")
@@ -79,7 +82,9 @@ def _labelled(text: str) -> Iterator[Labelled]:
             if group in after_bare:
                 continue
             for start, figure in measured:
-                nearest = min(labels, key=lambda lab: abs(lab[0] - start))
+                # the label before it, nearest; or, with none before, the one after
+                before = [lab for lab in labels if lab[0] < start]
+                nearest = max(before) if before else min(labels)
                 yield group, nearest[1], figure
 
 

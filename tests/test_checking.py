@@ -514,6 +514,8 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("听说永久 checkpoint 每 3,000 步存一次", [CONTRADICTED]),  # evals are every 3,000
         ("eval every 3,000 steps, permanent checkpoint every 6,000", [SUPPORTED, SUPPORTED]),
         ("Paloma micro loss 是 2.13755", [CONTRADICTED]),  # the macro's
+        ("新 run 中位步时 13.43 秒", [CONTRADICTED]),  # its iteration time; its step took 13.33
+        ("median step time 13.33 s vs 14.91 s", [SUPPORTED]),
         # an event at another event's step, in Chinese too (cancelled at 231,664; handed off
         # at 231,464)
         ("旧 run 在第 231,464 步被取消", [CONTRADICTED]),
