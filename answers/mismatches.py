@@ -1,13 +1,13 @@
 """Something true told of the wrong thing: a figure put at another's step or in another
 document, a change told backwards, a person in another's role, a run id put where it was not,
 a document put on a day it did not go out, a share its own step does not make, a figure with
-its neighbour's label. Each check reads the records, so new evidence needs no code;
-``checking.py`` asks them in turn, before it weighs the figures as said.
+its neighbour's label, the whole a measure was of. Each check reads the records, so new
+evidence needs no code; ``checking.py`` asks them in turn, before it weighs the figures.
 """
 
 from __future__ import annotations
 
-from answers.assertions import Figure
+from answers.assertions import Figure, same
 from answers.directions import Directions
 from answers.documents import misdated
 from answers.labelled import Labels
@@ -16,7 +16,7 @@ from answers.roles import Roles
 from answers.run_ids import RunIds
 from answers.shares import Shares
 from answers.step_pairs import StepPairs
-from answers.verdicts import Verdict
+from answers.verdicts import CONTRADICTED, Verdict
 
 
 class Mismatches:
@@ -44,4 +44,14 @@ class Mismatches:
             or misdated(self.records, text)
             or self.shares.misstated(text, before)
             or self.labels.swapped(text)
+            or self._whole(said)
         )
+
+    def _whole(self, said: list[Figure]) -> Verdict | None:
+        """Contradicted, if a figure is the whole a record measures against and nothing of its
+        own ("hit 143.75 GiB peak HBM": "peak HBM 125.4 of 143.75 GiB")."""
+        for figure in said:
+            held = [(f.of, c) for f, c in self.records.index if same(f, figure)]
+            if held and not figure.of and all(whole for whole, _ in held):
+                return CONTRADICTED, (held[0][1],)
+        return None

@@ -516,6 +516,8 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("Paloma micro loss 是 2.13755", [CONTRADICTED]),  # the macro's
         ("新 run 中位步时 13.43 秒", [CONTRADICTED]),  # its iteration time; its step took 13.33
         ("median step time 13.33 s vs 14.91 s", [SUPPORTED]),
+        ("peak HBM 143.75 GiB", [CONTRADICTED]),  # the whole: "peak HBM 125.4 of 143.75 GiB"
+        ("peak HBM 125.4 GiB on one rack", [SUPPORTED]),
         # an event at another event's step, in Chinese too (cancelled at 231,664; handed off
         # at 231,464)
         ("旧 run 在第 231,464 步被取消", [CONTRADICTED]),
