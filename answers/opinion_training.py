@@ -69,6 +69,8 @@ TUNED_SETS = (
     "rumours37",
     "rumours38",
     "rumours39",
+    "rumours40",
+    "rumours41",
 )
 TODAY = dt.date(2026, 12, 1)  # the day the sets are scored on (benchmarks/score_checks.py)
 WRITTEN = dt.date(2026, 11, 30)  # the day the sets' messages are written on ("last Tuesday")
