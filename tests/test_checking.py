@@ -558,68 +558,67 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
 @pytest.mark.parametrize(
     ("name", "assertions", "flagged", "true_flagged", "too_strong"),
     [
-        # first sight (rules alone then): 47/99 flagged, 9/57 true ones flagged, 45 too strong
         ("rumours", 172, 99, 2, 0),
-        # first sight: 110/146, 16/80, 22
         ("rumours2", 248, 145, 0, 0),
-        # first sight: 95/141, 24/104, 14
         ("rumours3", 272, 140, 1, 0),
-        # first sight: 95/147, 17/105, 11
-        ("rumours4", 278, 145, 2, 1),
-        # first sight (with the opinion): 131/148, 12/102, 7
+        ("rumours4", 278, 146, 4, 0),
         ("rumours5", 278, 148, 0, 0),
-        # first sight (with the opinion): 110/131, 11/92, 9
         ("rumours6", 246, 130, 3, 0),
-        # first sight (with the opinion): 111/129, 8/84, 7
         ("rumours7", 236, 129, 0, 0),
-        # first sight (with the opinion): 107/123, 7/78, 7
         ("rumours8", 223, 122, 0, 0),
-        # first sight (with the opinion): 111/123, 10/84, 2
         ("rumours9", 230, 123, 3, 0),
-        # first sight (with the opinion): 98/112, 8/77, 5
         ("rumours10", 209, 109, 0, 1),
-        # first sight (with the opinion): 112/132, 15/87, 12
-        ("rumours11", 243, 130, 8, 1),
-        # first sight (with the opinion): 102/119, 10/79, 6
-        ("rumours12", 218, 118, 5, 1),
-        # first sight (with the opinion): 103/136, 13/103, 19
-        ("rumours13", 262, 131, 1, 4),
-        # first sight (with the opinion): 100/114, 8/79, 5
-        ("rumours14", 213, 112, 2, 0),
-        # first sight (with the opinion): 110/123, 8/81, 8
-        ("rumours15", 227, 121, 0, 2),
-        # first sight (with the opinion): 86/90, 11/100, 1
-        ("rumours16", 208, 90, 4, 0),
-        # (figures told of the wrong thing) first sight: 65/100, 10/112, 30
-        ("rumours17", 218, 93, 0, 5),
-        # first sight (with the opinion): 74/82, 8/121, 5
+        ("rumours11", 243, 130, 7, 1),
+        ("rumours12", 218, 119, 3, 0),
+        ("rumours13", 262, 131, 0, 4),
+        ("rumours14", 213, 112, 2, 1),
+        ("rumours15", 227, 122, 0, 1),
+        ("rumours16", 208, 90, 3, 0),
+        ("rumours17", 218, 93, 1, 6),
         ("rumours18", 219, 80, 0, 0),
-        # first sight (with the opinion): 83/88, 4/121, 0
         ("rumours19", 224, 88, 1, 0),
-        # first sight (with the opinion): 74/78, 7/133, 1
-        ("rumours20", 225, 78, 1, 0),
-        # first sight (with the opinion): 78/86, 10/134, 3
+        ("rumours20", 225, 78, 3, 0),
         ("rumours21", 231, 85, 2, 1),
         # first sight (with the opinion): 107/135, 12/122, 6
-        ("rumours22", 287, 131, 2, 1),
+        ("rumours22", 287, 133, 2, 1),
         # first sight (with the opinion): 65/81, 7/74, 9
         ("rumours23", 167, 81, 0, 0),
         # first sight (with the opinion): 78/81, 2/69, 0
-        ("rumours24", 163, 81, 2, 0),
+        ("rumours24", 163, 81, 1, 0),
         # first sight (with the opinion): 101/117, 12/98, 6
         ("rumours25", 235, 116, 3, 0),
         # first sight (with the opinion): 151/192, 22/235, 14
-        ("rumours26", 512, 184, 4, 4),
+        ("rumours26", 512, 180, 2, 6),
         # first sight (with the opinion): 95/119, 5/103, 6
-        ("rumours27", 239, 115, 3, 3),
+        ("rumours27", 239, 116, 4, 3),
         # first sight (with the opinion): 81/83, 2/80, 2
-        ("rumours28", 172, 83, 2, 0),
+        ("rumours28", 172, 83, 1, 0),
         # first sight (with the opinion): 68/84, 4/88, 14
         ("rumours29", 182, 83, 1, 1),
         # first sight (with the opinion): 113/126, 7/122, 3
         ("rumours30", 262, 124, 1, 2),
         # first sight (with the opinion): 88/117, 9/106, 18
-        ("rumours31", 229, 113, 6, 4),
+        ("rumours31", 229, 114, 7, 3),
+        # first sight (with the opinion): 81/97, 2/43, 7
+        ("rumours32", 167, 94, 0, 3),
+        # first sight (with the opinion): 53/66, 8/109, 5
+        ("rumours33", 178, 64, 3, 0),
+        # first sight (with the opinion): 40/41, 5/110, 0
+        ("rumours34", 155, 41, 2, 0),
+        # first sight (with the opinion): 42/64, 10/162, 7
+        ("rumours35", 235, 55, 0, 4),
+        # first sight (with the opinion): 76/85, 7/76, 4
+        ("rumours36", 177, 84, 5, 1),
+        # first sight (with the opinion): 83/92, 6/78, 3
+        ("rumours37", 183, 92, 0, 0),
+        # first sight (with the opinion): 73/83, 5/73, 4
+        ("rumours38", 171, 82, 1, 0),
+        # first sight (with the opinion): 73/91, 9/76, 6
+        ("rumours39", 176, 87, 2, 3),
+        # first sight (with the opinion): 74/90, 0/81, 7
+        ("rumours40", 186, 86, 0, 3),
+        # first sight (with the opinion): 64/88, 6/79, 15
+        ("rumours41", 176, 82, 5, 6),
     ],
 )
 def test_the_blind_rumour_sets_stay_flagged_and_are_rarely_overstated(
