@@ -29,7 +29,9 @@ _PEOPLE = {
     "yonromai": r"yonromai",
 }
 _ROLES = {
-    "author": r"\bauthor(?:ed|s)?\b|\bwr(?:ote|itten by)\b|作者|撰写",
+    # ("a launch note by David Hall", not "opened by", "listed by")
+    "author": r"\bauthor(?:ed|s)?\b|\bwr(?:ote|itten by)\b|作者|撰写|写的"
+    r"|(?<!opened )(?<!created )(?<!filed )(?<!posted )(?<!listed )\bby\b",
     "opened": r"\bopen(?:ed|s)\b|\bcreated\b|\bfiled\b|开的|开了|创建|建立|发起",
     "favoured": r"\bprefer\w*|\bfavou?r(?:ed|s)\b|\bleaning\b|倾向|主张|偏好",
     "posted": r"\bpost(?:s|ed)?\b(?! (?:on x|a tweet))|发的|发了|贴了",
@@ -39,13 +41,21 @@ _PERSON = {name: re.compile(rf"\b(?:{words})\b") for name, words in _PEOPLE.item
 # The things a role is about: an issue or PR by its number, the W&B report, the launch note, a
 # handoff (and a record's day, "10-09")
 _THING = re.compile(
-    r"#\d{3,5}|\breport\b|报告|launch note|\bhand-?offs?\b|交接|status log|状态日志"
+    r"#\d{3,5}|\breport\b|报告|launch note|\bhand-?offs?\b|交接|status (?:log|thread|issue)"
+    r"|状态日志"
 )
 _DAY = re.compile(r"\b\d\d-\d\d\b")
 _SAME = {"报告": "report", "交接": "handoff", "handoffs": "handoff", "hand-off": "handoff"}
-_SAME |= {"status log": "#8506", "状态日志": "#8506"}
+_SAME |= {
+    "status log": "#8506",
+    "status thread": "#8506",
+    "status issue": "#8506",
+    "状态日志": "#8506",
+}
 _CLAUSE = re.compile(r"[;；。]|, and ")
 _NEAR = 40  # characters between a role's word and its person, in one clause
+_WROTE = re.compile(r"\bauthor|\bwr(?:ote|itten)\b|作者|撰写")  # authorship itself, not "by"
+_HE = re.compile(r"\b(?:he|she|him)\b|他|她")  # a person named before
 
 Fact = tuple[str, str, frozenset[str], str]  # role, person, things, the claim saying it
 
@@ -70,10 +80,16 @@ class Roles:
         """Contradicted, naming the record, if ``text`` (folded) gives a role to a person the
         records do not give it to, about the thing it names (or the message named before)."""
         said = _paired(text)
+        if not said and _HE.search(text):  # "#8435 也是他开的": the one named before
+            roles = [role for role, words in _ROLE.items() if words.search(text)]
+            people = [p for p, name in _PERSON.items() if name.search(before)]
+            said = [(role, person) for role in roles for person in people]
         if len(said) != 1:
             return None  # two roles, or two people: which goes with which is not read
         role, person = said[0]
         things = set(_things(text)) or set(_things(before)[-1:])
+        if role == "author" and not things and not _WROTE.search(text):
+            return None  # written what? ("Percy 推文里写的 18.75T" is what his post says)
         days = {f"{m:02d}-{d:02d}" for m, d in months(text) if d is not None}
         known = [
             f

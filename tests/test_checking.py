@@ -456,6 +456,11 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("rjpower opened #8506", [SUPPORTED]),
         ("David Hall wrote the launch note on Sept 3", [SUPPORTED]),
         ("rjpower posted the Oct 9 handoff", [CONTRADICTED]),  # the team's agents post them
+        # a launch note "by David Hall"; "he" is the one named before
+        ("535B 的 launch note 是 Will Held 写的，#8435 也是他开的", [CONTRADICTED, CONTRADICTED]),
+        ("the W&B report is by Percy himself", [CONTRADICTED]),
+        ("the status thread is by rjpower", [SUPPORTED]),
+        ("Percy 推文里写的 18.75T", [SUPPORTED]),  # what his post says, not an authorship
         ("mcwitt-agent posted the Oct 9 handoff", [NOT_CHECKED]),
         # another model's figures go on after its name; the run's own figure does not
         ("DeepSeek V3 也才 671B 總參數、37B active", [OFF_TOPIC, OFF_TOPIC]),
