@@ -62,9 +62,9 @@ from answers.verdicts import (
 from knowledge.knowledge_base import KnowledgeBase
 from knowledge.schema import ClaimKind
 
+VERBATIM = 0.9  # "billed as the largest open live training run in history": the post's words
 # Spec topics: a figure that differs from the record contradicts it (a run's progress only
 # moves on, so a step or a share no record holds is unsupported, never "contradicted").
-VERBATIM = 0.9  # "billed as the largest open live training run in history": the post's words
 STATIC = {"architecture", "hardware", "ladder", "started", "flops"}
 
 
@@ -155,11 +155,12 @@ class Checker:
         # a record's own words, repeated (a run id said current is judged below)
         if not RUN_ID.search(text) and self.statements.nearest(words)[1] >= VERBATIM:
             verbatim = self._by_statement(words, text)
-            # (unless only a "not" elsewhere in the record sets them apart, and figures can
-            # say more: "median MFU 29.44% vs 26.32%" is the trial's, "with no restart")
-            if verbatim.verdict != NOT_CHECKED or not said:  # (its figures in their places?)
+            if not said:
+                return verbatim
+            # its figures in their places? (more than a "not" elsewhere in the record can say)
+            if verbatim.verdict != NOT_CHECKED:
                 wrong = self.mismatches.found(words, text, said, held, context.before)
-                return Assertion(words, *wrong) if said and wrong else verbatim
+                return Assertion(words, *wrong) if wrong else verbatim
         found = (
             failed_instead(self.records, text, held)
             or misplaced_incident(self.records, text, said, held)
@@ -286,10 +287,9 @@ class Checker:
 
     def _weighed(self, words: str, text: str, found: Verdict) -> Assertion:
         """The verdict found, or if it is "supported", as ``_supported`` leaves it."""
-        verdict, claims = found
-        if verdict == SUPPORTED:
-            return self._supported(words, text, claims)
-        return Assertion(words, verdict, claims)
+        if found[0] == SUPPORTED:
+            return self._supported(words, text, found[1])
+        return Assertion(words, *found)
 
     def _supported(self, words: str, text: str, claims: tuple[str, ...]) -> Assertion:
         """Supported, unless the assertion puts it on a day, or on a person, no claim of these

@@ -25,14 +25,23 @@ _RIVALS = (
     {"eval": "eval", "评估": "eval", "评测": "eval", "permanent": "perm", "永久": "perm"},
     {"step time": "step", "步时": "step", "iteration time": "iter", "迭代时间": "iter"},
 )
+
+
 # What each set labels: a loss (not its step), a step time (not the plan's shares), a cadence
 # ("every 3,000 steps"), read from the number and the words before it
-_KINDS = (
-    lambda number, before: bool(re.fullmatch(r"\d\.\d{3,}", number)),
-    lambda number, before: number.endswith(("s", "秒")),
-    lambda number, before: bool(re.search(r"(?:\bevery|每)\s*$", before)),
-    lambda number, before: number.endswith(("s", "秒")),
-)
+def _a_loss(number: str, before: str) -> bool:
+    return bool(re.fullmatch(r"\d\.\d{3,}", number))
+
+
+def _a_time(number: str, before: str) -> bool:
+    return number.endswith(("s", "秒"))
+
+
+def _a_cadence(number: str, before: str) -> bool:
+    return bool(re.search(r"(?:\bevery|每)\s*$", before))
+
+
+_KINDS = (_a_loss, _a_time, _a_cadence, _a_time)  # one per set of rivals, in their order
 _LABEL = [
     re.compile(r"(?<![a-z0-9_.])(" + "|".join(sorted(group, key=len, reverse=True)) + r")")
     for group in _RIVALS
@@ -58,9 +67,10 @@ class Labels:
             given = [(lab, c) for g, lab, f, c in self.known if g == group and same(f, figure)]
             if not given or any(lab == label for lab, _ in given):
                 continue
-            own = [c for g, lab, f, c in self.known if g == group and lab == label]
-            kind = [f for g, lab, f, c in self.known if g == group and lab == label]
-            if own and any(f.unit == figure.unit for f in kind):
+            # (the label said gives another figure of that kind in the records)
+            if any(
+                g == group and lab == label and f.unit == figure.unit for g, lab, f, _ in self.known
+            ):
                 return CONTRADICTED, (given[0][1],)
         return None
 

@@ -49,7 +49,7 @@ class Shares:
                 made = 100 * step[0].value / self.total
                 if abs(made - share) > _OFF:
                     held = self.records.holders(step[0], "progress")
-                    return CONTRADICTED, (*held[:1], SCHEDULE)[:1]
+                    return CONTRADICTED, (held[0] if held else SCHEDULE,)
         for of_match in _OF.finditer(told):
             if of_match.end() <= start:
                 continue
