@@ -80,6 +80,7 @@ _DATED = re.compile(
     r"|(?:约|約|~|≈|about |approx\.? )?\s*[\d.]+\s*%)\s*[)）]",  # or a share: "（约 80%）"
     re.IGNORECASE,
 )
+_YEARS_TO = 2040  # a bare count below this is a year ("2027 年 3 月"); 2048 is a length
 _HIDE = str.maketrans("()（）", "\ue000\ue001\ue002\ue003")
 _SHOW = str.maketrans("\ue000\ue001\ue002\ue003", "()（）")
 
@@ -102,10 +103,11 @@ def assertions_in(message: str) -> list[str]:
 
 
 # A clause that asks rather than tells ("can anyone confirm??", "有人知道在哪看吗"): no
-# assertion to judge. A claim put as a question keeps its claim ("batch is only 4M tokens?").
+# assertion to judge. A claim put as a question keeps its claim ("batch is only 4M tokens?"),
+# as a "why" keeps what it takes for granted ("why'd they roll back the a2a at step 81k?").
 _ASKS_EN = re.compile(
     r"^(?:ok\s+|so\s+|wait\s+|but\s+)?(?:can|could|does|do|did|is|are|was|were|has|have|had|will"
-    r"|would|should|any|anyone|anybody|who|what|when|where|why|how|which|wen)\b[^?]*\?+$",
+    r"|would|should|any|anyone|anybody|who|what|when|where|how|which|wen)\b[^?]*\?+$",
     re.IGNORECASE,
 )
 _ASKS_ZH = re.compile(
@@ -226,13 +228,15 @@ def figures(text: str) -> list[Figure]:
         elif unit != "%":
             unit = "n" if "." in digits else "exact"
         value *= scale
-        noun = _noun(after) if unit == "exact" else ""
+        # (a step counts steps: "step 219,518 的时候 nominal tokens" is no count of tokens)
+        stepped = step and step[0].startswith("step")  # ("第 12 个机柜" is a twelfth rack)
+        noun = _noun(after) if unit == "exact" and not stepped else ""
         if unit == "exact" and not noun and _LAYERS_BEFORE.search(text[: match.start()]):
             noun = "laye"  # "层数 64": a count of layers named before it
         if noun and _ORDINAL.search(text[max(0, match.start() - 3) : match.start()]):
             continue  # "第二级": the second rung, not two of them ("第 180,000 步" is a step)
-        if unit == "exact" and not noun and (value < 10 or 1900 < value < 2100):
-            continue  # "3 months", a year: said better by other rules
+        if unit == "exact" and not noun and (value < 10 or 1990 < value < _YEARS_TO):
+            continue  # "3 months", a year: said better by other rules (not "seq len 2048")
         if unit == "flops":  # "5e24" is one significant figure: 4.95e24 to 5.05e24
             places += 1
         spread = 0.5 * scale * 10.0**-places
@@ -253,6 +257,8 @@ def _noun(after: str) -> str:
     for i, word in enumerate(words):
         if word in ("per", "each", "every", "a", "an") or word.startswith(("每", "各")):
             return ""  # "4 per rack" counts what is in a rack, not racks
+        if word[0].isdigit():
+            return ""  # another figure's noun: "100 天计划 704 卡" is no 100 GPUs
         if word.startswith("seq") and words[i + 1 : i + 2] and words[i + 1].startswith("len"):
             return ""  # "4096 seq len" is a length, not 4,096 sequences
         if word.startswith(("gb200", "b200", "h100", "gpu", "card")):

@@ -1,10 +1,9 @@
-"""Check a message: split it into assertions and say, for each, what the evidence says
-(the verdicts are listed in ``verdicts.py``).
-
-The verdict is never stronger than the claims it names: "supported" needs claims holding
-every figure (or, with none, a statement saying it) on a day some record names; anything less
-is a weaker verdict. The reading is the answers' own (``reading.Reader``). A second opinion
-(``second_opinion.py``) may then weaken a verdict or flag what the rules left unchecked.
+"""Check a message: split it into assertions and say what the evidence says of each (the
+verdicts are listed in ``verdicts.py``). The verdict is never stronger than the claims it
+names: "supported" needs claims holding every figure (or the figures it is worked out from:
+``worked_out.py``; with none, a statement saying it) on a day some record names. The reading
+is the answers' own (``reading.Reader``). A second opinion (``second_opinion.py``) may then
+weaken a verdict or flag what the rules left unchecked.
 """
 
 from __future__ import annotations
@@ -30,7 +29,7 @@ from answers.records import PROGRESS_READINGS, Records
 from answers.run_ids import RunIds
 from answers.second_look import SecondLook
 from answers.second_opinion import Opinion
-from answers.spec_words import MONEY, ONE_RUNG, RUNGS, routing_misstated, rung_free
+from answers.spec_words import HERO, MONEY, ONE_RUNG, RUNGS, routing_misstated, rung_free
 from answers.specs import context_from_start, misstated_spec
 from answers.start_dates import start_verdict
 from answers.statements import SAYS_AT
@@ -59,6 +58,7 @@ from answers.verdicts import (
     Assertion,
     Verdict,
 )
+from answers.worked_out import WorkedOut
 from knowledge.knowledge_base import KnowledgeBase
 from knowledge.schema import ClaimKind
 
@@ -74,7 +74,7 @@ class Checker:
         self.kb = kb
         self.reader = reader
         self.records = Records(kb)
-        self.statements = self.records.statements
+        self.statements, self.worked = self.records.statements, WorkedOut(self.records)
         self.run_ids = RunIds(kb, self.records.index)
         self.mismatches = Mismatches(self.records, self.run_ids)  # told of the wrong thing
         self.others = OtherModels(reader.matcher.lexicon, self.records)  # "Kimi K2 is 1T total"
@@ -125,8 +125,9 @@ class Checker:
         topic = reading.topics[0] if reading.outcome == "answer" and reading.topics else None
         topic = None if topic in PROGRESS_READINGS and SPEED.search(text) else topic
         said = figures(text)
-        rungs = context.ladder or bool(RUNGS.search(text))  # the ladder's figures, or the run's
+        rungs = context.ladder and not HERO.search(text) or bool(RUNGS.search(text))  # a rung's
         held = [self.records.holders(f, topic, rungs) for f in said]
+        held = self.worked.filled(text, said, held, context.told)
         if "ladder" in reading.topics and ONE_RUNG.search(text):  # "阶梯最大一级是 32B"
             held = [[c for c in h if self.kb.claims[c].topic == "ladder"] for h in held]
         # ("the biggest 9.2e21": the top rung's FLOPs, no model ranked)
@@ -223,8 +224,8 @@ class Checker:
             # "only planned at step 312,192", "if delays eat the buffer, up to ~25%": the plan's
             told = hedged(text, said_too=False, approximate_too=False)
             asked = None if told else topic
-            each = [[c for c in h if self.records.fits(c, asked)] for h in held]
-            fitting = [c for c in every if self.records.fits(c, asked)]
+            each = [[c for c in h if self.records.fits(c, asked, said)] for h in held]
+            fitting = [c for c in every if self.records.fits(c, asked, said)]
             if (
                 not fitting
                 and all(each)
@@ -287,9 +288,8 @@ class Checker:
 
     def _weighed(self, words: str, text: str, found: Verdict) -> Assertion:
         """The verdict found, or if it is "supported", as ``_supported`` leaves it."""
-        if found[0] == SUPPORTED:
-            return self._supported(words, text, found[1])
-        return Assertion(words, *found)
+        supported = found[0] == SUPPORTED
+        return self._supported(words, text, found[1]) if supported else Assertion(words, *found)
 
     def _supported(self, words: str, text: str, claims: tuple[str, ...]) -> Assertion:
         """Supported, unless the assertion puts it on a day, or on a person, no claim of these

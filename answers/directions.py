@@ -29,6 +29,16 @@ _FROM_TO = re.compile(
     re.I,
 )
 
+# in a message: a change from one figure, by its direction ("down from 2.13435 at 209,999",
+# "比 209,999 步的 2.13435 降了一点")
+_DOWN = r"down|dropped|fell|lower|decreased|降|低|少|跌"
+_UP = r"up|rose|climbed|higher|increased|升|高|涨|漲"
+_SINCE = re.compile(
+    rf"\b(?:({_DOWN})|{_UP})\s+from\s+({_NUM})"
+    rf"|比\s*(?:第?\s*[\d,]+\s*步的?\s*)?({_NUM})\s*(?:略|稍|还|還)?(?:({_DOWN})|{_UP})",
+    re.I,
+)
+
 # in a message: one measurement against another, said in either order
 _VERSUS = re.compile(rf"({_NUM})\s*(?:vs\.?|versus|against|对比|對比)\s*({_NUM})", re.I)
 
@@ -64,7 +74,25 @@ class Directions:
             backwards = [c for a, b, c in self.pairs if same(a, y) and same(b, x)]
             if backwards:
                 return CONTRADICTED, (backwards[0],)
-        return self._versus(text)
+            # two measured pairs' sides mixed: "took MFU from 23.03% to 26.75%" (26.75% was
+            # against 24.10%, 23.03% the control of another trial)
+            ends = [[c for a, b, c in self.pairs if same(a, f) or same(b, f)] for f in (x, y)]
+            if all(ends) and _measured(x) and _measured(y) and not set(ends[0]) & set(ends[1]):
+                return CONTRADICTED, (ends[1][0],)
+        return self._since(text) or self._versus(text)
+
+    def _since(self, text: str) -> Verdict | None:
+        """Contradicted, if ``text`` says a measurement went down from a figure the records
+        give it going up from, or up from one it went down from."""
+        for down, from_, zh_from, zh_down in _SINCE.findall(text):
+            said = figures(from_ or zh_from)
+            if len(said) != 1 or not _measured(said[0]):
+                continue
+            fell = bool(down or zh_down)
+            for a, b, claim_id in self.pairs:
+                if same(a, said[0]) and a.unit == b.unit and (b.value < a.value) != fell:
+                    return CONTRADICTED, (claim_id,)
+        return None
 
     def _versus(self, text: str) -> Verdict | None:
         """Contradicted, if ``text`` sets a figure of a measured pair against another figure

@@ -23,14 +23,17 @@ from knowledge.schema import Source
 _DOCUMENTS = (
     (re.compile(r"\breadme\b"), {"readme"}),  # (a repository's README, not its issues)
     (re.compile(r"\btweet\w*|\bx post\b|推特|推文|发推|發推"), {"social-post"}),
-    (re.compile(r"\bblog\b|博客|部落格"), {"blog", "official-announcement"}),
+    (
+        re.compile(r"\bblog\b|博客|部落格|\bfoundation post\b|基金会的?公告|基金會的?公告"),
+        {"blog", "official-announcement"},
+    ),
     (re.compile(r"\bhomepage\b|官网|官網"), {"official-website"}),
 )
 
 
 # A day the document went out on, told beside the verb: "went out Aug 25", "8月25号发的", "8月20日
 # Percy 發推" (not "Percy tweeted that it started Aug 19": the day of what it tells)
-_OUT = r"(?:posted|went (?:out|up)|published|tweeted|发的|发布|发了|发推|发文|贴出)"
+_OUT = r"(?:posted|post|went (?:out|up)|published|tweeted|发的|发布|发了|发推|发文|贴出)"
 _OUT_ON = re.compile(
     rf"{_OUT}\s*(?:on\s+)?(?:{MONTH.pattern})|(?:{MONTH.pattern})\s*(?:\S+\s*)?{_OUT}"
 )

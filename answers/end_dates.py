@@ -25,8 +25,9 @@ _TRACKER = re.compile(r"\btracker\b|mtracker|追踪|追蹤")
 RUN_LENGTH = 30  # a length this long, said anywhere, is the run's (not "2 days later")
 # A part of the run's time, not its length: "只剩一天", "lost 3 days", "two weeks late".
 _PART = re.compile(
-    r"\b(?:left|remaining|more|ago|after|since|lost|behind|late|delay\w*|in the last|first)\b"
+    r"\b(?:left|remaining|more|ago|after|since|lost|behind|late|delay\w*|in the last|first|into)\b"
     r"|剩|还有|還有|之后|之後|以后|以後|晚了|延|落后|落後|前"
+    r"|/\s?day\b|\bper day\b|\ba day\b|每天|一天"  # a rate: "46 points in 37 days, ~1.25/day"
 )
 # An end word and a date within a few words of each other: "ETA is mid-January 2027",
 # "2027 年 3 月才結束" (not "ends at step 390,251 - the plan as of mid-Sep").
@@ -67,7 +68,9 @@ def length_verdict(
 ) -> tuple[str, tuple[str, ...]] | None:
     """A length of the whole run far from the plan's contradicts it; None otherwise (a length
     near the plan's is a plan, judged with the other plans)."""
-    days = length_days(text) if not _PART.search(text) else None
+    # (nor the days between two days it names: "8 月 19 日到 10 月 9 日一共 51 天")
+    spans = len({d for d in months(text) if d[1] is not None}) >= 2
+    days = length_days(text) if not _PART.search(text) and not spans else None
     # a run's length (a month or more) whatever the reading: "the launch post said ~6 months"
     days = days if topic == "duration" or (days or 0) >= RUN_LENGTH else None
     if days is None or LENGTH_DAYS[0] <= days <= LENGTH_DAYS[1]:

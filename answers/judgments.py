@@ -105,7 +105,8 @@ INCIDENT_KINDS = tuple(
         r"\bhung\b|\bhang|挂起|掛起|卡住|卡死",
         r"barrier|屏障",
         r"quota|配额|配額",
-        r"(?<!-)ragged|all-to-all|\ba2a\b(?!-)",  # (not "hero-ragged_a2a-nccl2307-…", folded)
+        # (not the run "hero-ragged_a2a-nccl2307-…", folded, nor "the ragged_a2a run")
+        r"(?<!-)ragged(?![_ ]a2a)|all-to-all|(?<!ragged )\ba2a\b(?!-)",
     )
 )
 

@@ -49,6 +49,7 @@ class MessageContext:
     before_claims: tuple[str, ...] = ()  # the records it named, unless it was found wrong
     condition: bool = False  # the clause before is a condition ("if delays eat the buffer")
     other: bool = False  # the clause before is about another model ("DeepSeek V3 671B 總參數")
+    told: tuple[str, ...] = ()  # the clauses before, as read, but those found wrong
 
     def folded(self, words: str) -> str:
         """The clause as the rules read it: folded, its numbers in digits ("eighteen
@@ -98,4 +99,5 @@ class MessageContext:
             before_claims=() if flagged else claims,
             condition=bool(_CONDITION.search(text)),
             other=other,
+            told=self.told if flagged else (*self.told, text),
         )

@@ -56,7 +56,8 @@ def plan_as_fact(
     ]
     tested = hedged(text, tests_too=True, said_too=False)
     # (a clause after a done one may still tell what will be: "…已切入冷却 | 第三阶段会上调…")
-    inherited = done and not _WILL.search(text)
+    # (nor a document's word or a plan: "…都训完了。FLOPs 预算是 2.7e24，README 里写的是 5e24")
+    inherited = done and not (_WILL.search(text) or SAID.search(text) or PLANNED.search(text))
     stated = (inherited or bool(AS_DONE.search(text))) and not tested
     # the plan and a record of it happening at that step agree: "切到第二阶段 at step
     # 108,000" is a fact (a step, not a total: the homepage's "18T" is still the plan)

@@ -12,7 +12,7 @@ from answers.lists import Shapes
 from answers.references import References
 from answers.statements import SAYS_AT, Statements
 from answers.text import fold, spaced
-from answers.verdict_words import ANNOUNCED, FIRST, LEADS, NEGATION, PEOPLE, SOURCE
+from answers.verdict_words import ANNOUNCED, FIRST, LEADS, NEGATION, OUTCOME, PEOPLE, SOURCE
 from knowledge.knowledge_base import KnowledgeBase
 from knowledge.schema import ClaimKind
 
@@ -83,12 +83,8 @@ class Records:
         # a figure of the same kind and size ("231k/390k is ~59%" has no rival in the homepage's
         # "18 trillion tokens" of the day after)
         alike = {c for f, c in self.index for s in said if f.unit == s.unit and near(f, s)}
-        rivals = [
-            (c.as_of, c.id)
-            for topic in topics
-            for c in self.kb.topics.get(topic, ())
-            if c.as_of and c.id in alike
-        ]
+        of_topics = [c for topic in topics for c in self.kb.topics.get(topic, ())]
+        rivals = [(c.as_of, c.id) for c in of_topics if c.as_of and c.id in alike]
         if not rivals:
             return ()
         newest_day, newest = max(rivals)
@@ -117,9 +113,14 @@ class Records:
         return fold(f"{claim.statement.en} {claim.statement.zh} {by}").replace("jen-hsun", "jensen")
 
     def ranked_alike(self, text: str, claim_ids: Iterable[str]) -> bool:
-        """A lead or a first said by the assertion is said by one of these claims too."""
+        """A lead or a first said by the assertion is said by one of these claims too, and no
+        outcome is told of what a record of an absence names ("eval at 234k came in at 1.90")."""
+        claims = list(claim_ids)
+        absent = any(self.kb.claims[c].kind is ClaimKind.ABSENCE for c in claims)
+        if absent and OUTCOME.search(text):
+            return bool(NEGATION.search(text))  # ("…still not exercised as of Oct 9")
         said = [words for words in (LEADS, FIRST) if words.search(text)]
-        return all(any(w.search(self._both(c)) for c in claim_ids) for w in said)
+        return all(any(w.search(self._both(c)) for c in claims) for w in said)
 
     def dated_alike(self, text: str, claim_ids: Iterable[str]) -> bool:
         """Every day the assertion names is a day of these claims, or at least of some record:
@@ -153,14 +154,15 @@ class Records:
         on = self.on_days(days) if days else ()
         return any(self.kb.claims[c].topic == "incidents" for c in on)
 
-    def fits(self, claim_id: str, topic: str | None) -> bool:
-        """Whether a claim can speak to an assertion read as ``topic``: a run's progress is
-        never shown by a plan's or a spec's figure (15T is the spec's phase-1 share, not the
-        tokens trained by October)."""
+    def fits(self, claim_id: str, topic: str | None, said: Iterable[Figure] = ()) -> bool:
+        """Whether a claim can speak to an assertion read as ``topic`` (``said``: its figures):
+        a run's progress is never shown by a plan's or a spec's figure (15T is the spec's
+        phase-1 share, not the tokens trained by October)."""
         if topic in PROGRESS_READINGS:
             return self.kb.claims[claim_id].kind is not ClaimKind.PLAN
         if topic in ("runs", "checkpoints"):  # a handoff's step is a run's, not any progress
-            return self.kb.claims[claim_id].topic not in ("progress", "progress-history")
+            shares = any(f.unit != "exact" for f in said)  # (progress: "59.3% at the handoff")
+            return shares or self.kb.claims[claim_id].topic not in ("progress", "progress-history")
         if topic == "phases":  # the mixture's start is its own record, not a handoff's step
             return self.kb.claims[claim_id].topic != "runs"
         return True
@@ -218,8 +220,11 @@ class Records:
             at = next((i for i, f in enumerate(listed) if same(f, first)), None)
             if at is None:
                 continue
-            # the figure of the second kind next to the first, the following one on a tie
-            kin = [(abs(i - at), i < at, f) for i, f in enumerate(listed) if f.unit == second.unit]
+            # the figure of the second kind next to the first; on a tie, the one the claim pairs
+            # it with: "8K 1.6%, 16K 3.1% below 4K" pairs a length with the share after it
+            after = listed[0].unit == first.unit
+            kin = [(abs(i - at), (i < at) == after, f) for i, f in enumerate(listed)]
+            kin = [k for k in kin if k[2].unit == second.unit]
             if kin and not same(min(kin, key=lambda k: (k[0], k[1]))[2], second):
                 return True
         return False

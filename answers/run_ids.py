@@ -28,7 +28,7 @@ FILE_NAMES = re.compile(
 )
 # "…step121638 | so that's the live run": the id is the clause before's
 LIVE_RUN = re.compile(
-    r"\b(?:live|current|active) run\b|当前的? ?run|现在的? ?run"
+    r"\b(?:live|current|active) run\b|(?:当前|當前|现在|現在|现役|現役)的? ?run"
     r"|(?:现在|当前|目前)(?:正?在)?(?:跑|训)的(?:就)?是(?:它|这个|那个)"  # "所以现在跑的就是它"
 )
 

@@ -57,6 +57,9 @@ _ONE_RUNG = (
 )
 RUNGS = re.compile(rf"\bladder\b|阶梯|階梯|梯子|{_ONE_RUNG}")
 ONE_RUNG = re.compile(_ONE_RUNG)  # a rung picked out: "阶梯最大一级是 32B" is a rung's size
+# the hero run named in a message about the ladder: its figures are the run's, not a rung's
+# ("ladder 顶层 27.7B-A1.2B 跑 926B tokens，hero 用了 5.5e19 FLOPs": the smallest rung's)
+HERO = re.compile(r"\bhero\b(?![-_])|主训练|主訓練")
 
 
 _RUNG_SIZE = re.compile(r"\b(?:biggest|largest|smallest)\b|最大|最小")

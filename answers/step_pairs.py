@@ -25,9 +25,9 @@ _AT = re.compile(
 # An event named beside its step, either way round ("cancelled at step 231664", "handoff
 # step-231464", "在第 231664 步取消")
 _EVENT = r"(cancel\w*|取消|hand(?:ed)?[- ]?off|交接|restor\w*|resum\w*|恢复|恢復|继续|繼續)"
-_EVENT_STEP = re.compile(
-    rf"{_EVENT}[^\d.;]{{0,24}}?(?:step[- ]?|第\s*)?({_STEP})"
-    rf"|({_STEP})\s*步?\s*(?:被|时|時|的 ?checkpoint)?\s*{_EVENT}"
+_EVENT_STEP = (
+    re.compile(rf"{_EVENT}([^\d.;]{{0,24}}?)(?:step[- ]?|第\s*)?({_STEP})"),
+    re.compile(rf"(?=({_STEP})(\s*步?\s*(?:被|时|時|的 ?checkpoint)?\s*){_EVENT})"),
 )
 # an event by its first word: a Chinese one by its first character; a new run resumed from a
 # step is handed off there ("新 run 从 step-231664 的 checkpoint 继续": the handoff's step)
@@ -78,12 +78,19 @@ class StepPairs:
 
 
 def _events(text: str) -> list[tuple[str, Figure]]:
-    """Each event the text names beside a step, as (kind, step)."""
-    found = []
-    for event, step, step_first, event_after in _EVENT_STEP.findall(text.casefold()):
-        word = event or event_after
-        kind = next((k for zh, k in _KINDS.items() if word.startswith(zh)), word[:4])
-        at = figures(step or step_first)
-        if len(at) == 1:
-            found.append((kind, at[0]))
-    return found
+    """Each event the text names beside a step, as (kind, step): of two events beside one step
+    the nearer ("交接时旧 run 在 231,664 步被取消": the cancel's step, not the handoff's)."""
+    near: dict[str, tuple[int, str, Figure]] = {}
+    folded = text.casefold()
+    for event, gap, step in _EVENT_STEP[0].findall(folded):
+        _note(near, event, gap, step)
+    for step, gap, event in _EVENT_STEP[1].findall(folded):
+        _note(near, event, gap, step)
+    return [(kind, at) for _, kind, at in near.values()]
+
+
+def _note(near: dict[str, tuple[int, str, Figure]], event: str, gap: str, step: str) -> None:
+    kind = next((k for zh, k in _KINDS.items() if event.startswith(zh)), event[:4])
+    at = figures(step)
+    if len(at) == 1 and (step not in near or len(gap) < near[step][0]):
+        near[step] = (len(gap), kind, at[0])

@@ -13,6 +13,7 @@ from answers.days import MONTH
 # Said of the run as it is now, or still: "current run id", "still on 4k".
 CURRENT = re.compile(
     r"\b(?:current|now|latest|newest|live|rn|still|today|active)\b|目前|当前|當前|现在|現在|最新|正在"
+    r"|现役|現役"  # "现役 run": the one serving now
 )
 # Now, as against "still" or "live": the figure of the newest record is meant.
 NOW = re.compile(

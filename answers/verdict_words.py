@@ -150,7 +150,7 @@ AS_PLANNED = re.compile(
 # Someone's word for it: "the tracker said end date Nov 27" reports an estimate, but "Percy
 # said it's trained on 18.75T" still states the plan as done.
 SAID = re.compile(
-    r"\b(?:says|said|according to|per the)\b|写着|寫著|说的是"
+    r"\b(?:says|said|according to|per the)\b|写着|寫著|说的是|說的是|写的是|寫的是"
     r"|据说|據說|根据|根據|据称|據稱|据报|據報"  # never 据 alone: 数据 is "data"
 )
 # An approximate figure: a plan is usually told this way, so it hedges, unless a done word
@@ -222,10 +222,20 @@ ANNOUNCED = re.compile(r"\b(?:announc\w*|posted|tweet(?:s|ed)?)\b|官宣|宣布|
 
 
 # The team's plan or word named, not an estimate: "官方计划", "scheduled", "the official end".
-PLANNED = re.compile(
-    r"\b(?:plan(?:s|ned)?|official(?:ly)?|scheduled|target(?:ed)?)\b|官方|计划|計劃|预定|預定|目标|目標"
+# An outcome told of something: what only a record of its absence names has none ("the first
+# eval at step 234000 came back clean": no record gives that eval's result)
+OUTCOME = re.compile(
+    r"\b(?:came (?:back|in|out)|look(?:s|ed)? (?:great|good|fine|clean)|clean|great)\b"
+    r"|结果|結果|过了|過了|正常|很好|不错|不錯|出来了|出來了"
 )
-TESTED = re.compile(r"\b(?:tests?|tested|testing|trial|draft)\b|测试|測試|试验|試驗|草稿")
+PLANNED = re.compile(
+    r"\b(?:plan(?:s|ned)?|official(?:ly)?|scheduled|target(?:ed)?|budget(?:ed)?)\b"
+    r"|官方|计划|計劃|预定|預定|目标|目標|预算|預算"
+)
+TESTED = re.compile(
+    r"\b(?:tests?|tested|testing|trial|draft|measured|benchmark(?:ed)?)\b|\bon one rack\b"
+    r"|测试|測試|试验|試驗|草稿|单机柜|單機櫃|一个 ?rack|一個 ?rack|测了|測了"
+)
 
 
 def hedged(

@@ -263,7 +263,8 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("marin 535B gets 78 on MMLU per some leaked eval sheet", [UNSUPPORTED]),
         # a forecast states nothing done, so the length after it is the plan's
         ("預計十二月一日結束預訓練，大概一百天", [SUPPORTED, SUPPORTED]),
-        ("they extended to 8k at 50% like the plan said", [PLAN_AS_FACT]),
+        # (the plan did say 8k at 50%: that half is the plan's word, the other the plan as done)
+        ("they extended to 8k at 50% like the plan said", [PLAN_AS_FACT, SUPPORTED]),
         ("Percy's launch tweet was Aug 21", [SUPPORTED]),  # the post, two days after the start
         # an incident of one kind at another incident's step: Aug 21's NVLink error, Oct 6's taint
         ("an NVLink uncorrectable error at step 215,756", [CONTRADICTED]),
@@ -531,6 +532,41 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("it should be out any day now", [UNSUPPORTED]),
         ("检查点都放抱抱脸上了", [UNSUPPORTED]),
         ("loss curve 完全没有 spike", [UNSUPPORTED]),  # no record speaks of spikes either way
+        # arithmetic done in chat on figures the records hold: worked out, supported; a
+        # figure from none of them is still no record's
+        (
+            "handoff ckpt was step-231464, so 231,464 / 390,251 = 59.3%, that leaves 158,787 steps",
+            [SUPPORTED, SUPPORTED, SUPPORTED],
+        ),
+        ("3.14M tokens/s on Sep 23 is ~271B tokens/day", [SUPPORTED]),
+        ("3.14M tokens/s on Sep 23 is ~300B tokens/day", [UNSUPPORTED]),
+        ("it's 704 GPUs, so one day of the full hero = 16,896 GPU-hours", [SUPPORTED, SUPPORTED]),
+        ("peak HBM 125.4 GiB on one rack, ~134.6 GB", [SUPPORTED, SUPPORTED]),
+        ("peak HBM 125.4 GiB on one rack, ~115 GB", [SUPPORTED, UNSUPPORTED]),  # GiB→GB grows
+        (
+            "8 月 19 日到 10 月 9 日一共 51 天",
+            [SUPPORTED],
+        ),  # the days between, not the run's length
+        (
+            "18T plan, at step 231,464 it was ~10.7T tokens, 18T − 10.7T = ~7.3T to go",
+            [SUPPORTED, SUPPORTED, SUPPORTED],
+        ),
+        # two events beside one step: the nearer one is the step's
+        ("10 月 9 号交接时旧 run 在 231,664 步被取消", [SUPPORTED]),
+        # a budget, a document's word, a one-rack measurement: none is a plan told as done
+        (
+            "他们已经把 18.75T token 全部训完了。FLOPs 预算是 2.7e24，README 里写的是 5e24",
+            [UNSUPPORTED, SUPPORTED, SUPPORTED],
+        ),
+        ("#9615 measured only -3.1% tokens/s at 16K on one rack", [SUPPORTED]),
+        ("seq len 2048", [UNSUPPORTED]),  # 2048 is a length here, not a year
+        ("Marin 现役 run 是 hero-fa4sm100-nomask-step146k", [CONTRADICTED]),
+        # the first eval's step is on record, its result is not
+        ("新 run 的第一次评估排在第 234,000 步", [SUPPORTED]),
+        ("新 run 第 234,000 步的首次评估结果很好", [UNSUPPORTED]),
+        # a "why" takes its claim for granted: the rollback was at 54,000
+        ("why'd they roll back the ragged all-to-all at step 81k?", [CONTRADICTED]),
+        ("the ragged_a2a run restarted from step 81,716 on Sept 9", [SUPPORTED]),
         # a rollback the record of the clause before reports; a full day lost is a new detail
         (
             "9 月初试 ragged all-to-all，从第 54,000 步开始挂了两次，被回滚了",
