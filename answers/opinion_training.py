@@ -71,6 +71,10 @@ TUNED_SETS = (
     "rumours39",
     "rumours40",
     "rumours41",
+    "rumours42",
+    "rumours43",
+    "rumours44",
+    "rumours45",
 )
 TODAY = dt.date(2026, 12, 1)  # the day the sets are scored on (benchmarks/score_checks.py)
 WRITTEN = dt.date(2026, 11, 30)  # the day the sets' messages are written on ("last Tuesday")
