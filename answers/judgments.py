@@ -102,7 +102,7 @@ INCIDENT_KINDS = tuple(
         r"nvlink",
         r"\boom\b|out of memory|内存不足|內存不足",
         r"taint|noexecute|evict|污点|污點|驱逐|驅逐",
-        r"\bhung\b|\bhang|挂起|掛起|卡住|卡死",
+        r"\bhung\b|\bhang|\bstall|挂起|掛起|卡住|卡死",
         r"barrier|屏障",
         r"quota|配额|配額",
         # (not the run "hero-ragged_a2a-nccl2307-…", folded, nor "the ragged_a2a run")
@@ -117,7 +117,10 @@ def misplaced_incident(
     """Contradicted, naming the record of that kind, if an incident of a kind is told at a
     step no record of that kind holds; None otherwise."""
     kind = next((k for k in INCIDENT_KINDS if k.search(text)), None)
-    steps = [h for f, h in zip(said, held, strict=True) if f.value >= 1000 and h]
+    # (a step, not an issue's number: "rjpower 在 #8506 说 restores 卡在 single worker stall")
+    steps = [
+        h for f, h in zip(said, held, strict=True) if f.value >= 1000 and h and f.noun != "issue"
+    ]
     if kind is None or not steps or records.held_say(kind, steps):
         return None
     told = [c for c in records.claims("incidents") if kind.search(records.said(c))]

@@ -1,13 +1,15 @@
 """Something true told of the wrong thing: a figure put at another's step or in another
 document, a change told backwards, a person in another's role, a run id put where it was not,
-a document put on a day it did not go out, a share its own step does not make, a figure with
-its neighbour's label, the whole a measure was of. Each check reads the records, so new
-evidence needs no code; ``checking.py`` asks them in turn, before it weighs the figures.
+a document or a thing put on a day it did not go out or happen, a share its own step does not
+make, a figure with its neighbour's label, the whole a measure was of. Each check reads the
+records, so new evidence needs no code; ``checking.py`` asks them in turn, before it weighs the
+figures.
 """
 
 from __future__ import annotations
 
 from answers.assertions import Figure, same
+from answers.dated_things import DatedThings
 from answers.directions import Directions
 from answers.documents import misdated
 from answers.labelled import Labels
@@ -28,6 +30,7 @@ class Mismatches:
         self.step_pairs = StepPairs(records.kb)  # "1.9086 was the step 144,000 eval loss"
         self.shares = Shares(records)  # "step 108,000 (~37% in)": 27.7% of the schedule
         self.labels = Labels(records.kb)  # "8K 13.15 秒": the re-run's 13.15 s was 16K's
+        self.dated = DatedThings(records)  # "PR #8588，9 月 22 号合的": it is of August 22
 
     def found(
         self, words: str, text: str, said: list[Figure], held: list[list[str]], before: str
@@ -42,6 +45,7 @@ class Mismatches:
             or self.step_pairs.swapped(text, said)
             or self.run_ids.misplaced(text, said, held)
             or misdated(self.records, text)
+            or self.dated.misdated(text)
             or self.shares.misstated(text, before)
             or self.labels.swapped(text)
             or self._whole(said)
