@@ -40,7 +40,7 @@ _COLON = re.compile(r":\s+")
 _JOINS = re.compile(
     r"\s+(?:and(?! a half\b)|but|plus|also|while|which means)\s+"  # "a month and a half" is one
     r"|\s+so\s+(?=(?:that|this|it|its|it's|they|they're|they'll|they've|the|we|marin)\b)"
-    r"|而且|并且|还有|但是|另外|(?<![反然])而"
+    r"|而且|并且|还有(?!\s*\d)|但是|另外|(?<![反然])而"  # (not "还有 53 天": what is left)
     r"|\s*只是(?=\s*(?:还|還)?(?:没|沒))"  # "早就練完了 只是還沒公布": done, but not announced
 )
 _FIGURE = re.compile(
@@ -239,7 +239,9 @@ def figures(text: str) -> list[Figure]:
             continue  # "3 months", a year: said better by other rules (not "seq len 2048")
         if unit == "flops":  # "5e24" is one significant figure: 4.95e24 to 5.05e24
             places += 1
-        spread = 0.5 * scale * 10.0**-places
+        # (a scaled count's trailing zeros are not significant: "5350 亿" is 535B, to 0.5B)
+        zeros = len(digits) - len(digits.rstrip("0")) if scale >= 1e8 and "." not in digits else 0
+        spread = 0.5 * scale * 10.0 ** (zeros - places)
         if truncated:  # 215k: 214.5k (rounded) to 215.99k (cut), never the next 216k
             value, spread = value + 0.25 * scale, 0.745 * scale
         if unit == "%":  # "50.7%" of a share the records give as 50.64%
@@ -255,6 +257,9 @@ def _noun(after: str) -> str:
     """The counted noun within the words after a count, if any."""
     words = after.replace("-", " ").split()  # "a 4-rung ladder"
     for i, word in enumerate(words):
+        if "每" in word[1:] or "各" in word[1:]:  # "384 个路由专家每个 token": experts, each
+            head = re.split("[每各]", word)[0]
+            return next((stem for zh, stem in _COUNTED_ZH.items() if zh in head), "")
         if word in ("per", "each", "every", "a", "an") or word.startswith(("每", "各")):
             return ""  # "4 per rack" counts what is in a rack, not racks
         if word[0].isdigit():

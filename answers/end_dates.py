@@ -28,6 +28,7 @@ _PART = re.compile(
     r"\b(?:left|remaining|more|ago|after|since|lost|behind|late|delay\w*|in the last|first|into)\b"
     r"|剩|还有|還有|之后|之後|以后|以後|晚了|延|落后|落後|前"
     r"|/\s?day\b|\bper day\b|\ba day\b|每天|一天"  # a rate: "46 points in 37 days, ~1.25/day"
+    r"|\b(?:points?|pts)\s+in\b"
 )
 # An end word and a date within a few words of each other: "ETA is mid-January 2027",
 # "2027 年 3 月才結束" (not "ends at step 390,251 - the plan as of mid-Sep").

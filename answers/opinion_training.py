@@ -78,6 +78,15 @@ TUNED_SETS = (
 )
 TODAY = dt.date(2026, 12, 1)  # the day the sets are scored on (benchmarks/score_checks.py)
 WRITTEN = dt.date(2026, 11, 30)  # the day the sets' messages are written on ("last Tuesday")
+# (the sets whose writers were told "today is 2026-12-01": their "today" is the planned end)
+WRITTEN_ON = {f"rumours{n}": dt.date(2026, 12, 1) for n in range(45, 50)}
+
+
+def written(name: str) -> dt.date:
+    """The day a set's messages are written on."""
+    return WRITTEN_ON.get(name, WRITTEN)
+
+
 C = 1.0
 WITHIN = 0.8  # a clause "lies within" a label holding this share of its trigrams
 
@@ -112,7 +121,7 @@ def examples(checker: Checker, names: Sequence[str]) -> list[tuple[Features, str
         for line in (SETS / f"{name}.tsv").read_text(encoding="utf-8").splitlines()[1:]:
             message, _, labelled = line.split("\t")
             about_run = checker.reader.matcher.names_run(message)
-            found = checker.check(message, WRITTEN)
+            found = checker.check(message, written(name))
             for item in json.loads(labelled):
                 clause = matched(item["text"], found) or Assertion(item["text"], NOT_CHECKED)
                 rows.append((checker.second_look.features(clause, about_run)[0], item["verdict"]))

@@ -35,6 +35,9 @@ _PHASE_THREE = re.compile(
 )
 
 
+_DAYS_TO = re.compile(
+    r"(?:还有|還有|还剩|還剩|剩下?)\s*\d+\s*天|\b\d+\s*days? (?:left|to go|until|till)\b"
+)
 _WAN_STEPS = re.compile(r"\d\s*万\s*步")  # steps counted in ten-thousands
 _AT_STEP = re.compile(r"\bstep\s*[~≈]\s*")
 
@@ -79,7 +82,9 @@ def plan_as_fact(
     # a length near the plan's ("trained in ~100 days"), not any ("2 days later on the 21st")
     length = length_days(text)
     near_plan = length is not None and LENGTH_DAYS[0] <= length <= LENGTH_DAYS[1]
-    said_end = (DURATION.search(text) and near_plan) or (END.month, END.day) in months(text)
+    # (not the days counted to it: "10 月 9 日到 12 月 1 日还有 53 天")
+    end_day = (END.month, END.day) in months(text) and not _DAYS_TO.search(text)
+    said_end = (DURATION.search(text) and near_plan) or end_day
     told = hedged(text, said_too=False) or PLANNED.search(text) or _AXIS.search(text)
     # (a record that says the end date: "the post said Dec 1", not "Percy said it ended")
     told = told or (SAID.search(text) and TEAM_WORD.search(text))

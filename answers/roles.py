@@ -31,7 +31,9 @@ _PEOPLE = {
 _ROLES = {
     # ("a launch note by David Hall", not "opened by", "listed by")
     "author": r"\bauthor(?:ed|s)?\b|\bwr(?:ote|itten by)\b|作者|撰写|写的"
-    r"|(?<!opened )(?<!created )(?<!filed )(?<!posted )(?<!listed )\bby\b",
+    r"|(?<!opened )(?<!created )(?<!filed )(?<!posted )(?<!listed )\bby\b"
+    # whose it is: "Will Held's launch note", "Larry 的 W&B 报告"
+    r"|(?:'s|的)\s*(?=(?:w&b |wandb )?(?:launch note|report\b|报告))",
     "opened": r"\bopen(?:ed|s)\b|\bcreated\b|\bfiled\b|开的|开了|创建|建立|发起",
     "favoured": r"\bprefer\w*|\bfavou?r(?:ed|s)\b|\bleaning\b|倾向|主张|偏好",
     "posted": r"\bpost(?:s|ed)?\b(?! (?:on x|a tweet))|发的|发了|贴了",

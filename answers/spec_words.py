@@ -76,6 +76,7 @@ ROUTED = re.compile(
     r"\btop[- ]?(\d+)(?! \w+ (?:models?|labs?))"
     r"|(?:每个|每個|each|every|per) ?token\s*(?:只)?(?:激活|启用|啟用|选|選|路由到?|activates?"
     r"|uses?|goes to|routes? to)\s*(?:了)?\s*(\d+)"
+    r"(?![\d.]|\s*(?:亿|億|万|萬|billion|b\b|参数|參數|param))"  # (not "激活 230 亿参数": 23B)
     r"|(\d+)\s*(?:routed |active )?experts? (?:per|each) token"
 )
 ROUTED_TO = (8, 10)

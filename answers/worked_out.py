@@ -91,7 +91,7 @@ class WorkedOut:
         conversions = [c for words, cs in _CONVERSIONS if words.search(text) for c in cs]
         points, days = bool(_POINTS.search(text)), bool(_DAYS.search(text))
         for i, figure in enumerate(said):
-            if figure.unit not in ("exact", "n", "%"):
+            if figure.unit not in ("exact", "n", "%", "flops"):
                 continue
             claims = self.records.holders(figure, None) if held_too else []
             found: _Known | None = _Known(figure.value, figure.unit, tuple(claims[:2]))
@@ -118,7 +118,9 @@ def _from(
     """The working that makes the figure (of ``unit``: a share, a count of days, or as it
     was written), if any: the value worked out, of the records of what it came from."""
     # (to the precision written, but a count's half a unit is loose: "14 of 16" is no 13.86)
-    spread = max(_PRECISION * abs(figure.value), min(figure.spread, _LOOSEST * abs(figure.value)))
+    # (a FLOPs figure's spread is a tenth of its last digit's: "3.8e21" is 3.75e21 to 3.85e21)
+    written = figure.spread * (10 if figure.unit == "flops" else 1)
+    spread = max(_PRECISION * abs(figure.value), min(written, _LOOSEST * abs(figure.value)))
     for a in known:
         # a span of days told as days; or a figure converted ("3.14M tokens/s, ~271B a day")
         scales: Sequence[float] = (1.0,) if a.unit == "days" == unit else conversions

@@ -32,11 +32,11 @@ sys.path.insert(0, str(ROOT))
 from answers.checking import Checker  # noqa: E402
 from answers.opinion_training import (  # noqa: E402
     TUNED_SETS,
-    WRITTEN,
     examples,
     fit,
     matched,
     rules_checker,
+    written,
 )
 from answers.second_opinion import Features, Opinion, load_opinion, opinion_of  # noqa: E402
 from answers.verdicts import FLAGS  # noqa: E402
@@ -69,7 +69,7 @@ def score(path: Path, verbose: bool = False, opinion: str = "shipped") -> Counte
     counts: Counter[str] = Counter()
     for line in path.read_text(encoding="utf-8").splitlines()[1:]:
         message, _, labelled = line.split("\t")
-        found = checker.check(message, WRITTEN)
+        found = checker.check(message, written(path.stem))
         for item in json.loads(labelled):
             want = item["verdict"]
             got_assertion = matched(item["text"], found)

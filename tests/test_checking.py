@@ -567,6 +567,27 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         # a "why" takes its claim for granted: the rollback was at 54,000
         ("why'd they roll back the ragged all-to-all at step 81k?", [CONTRADICTED]),
         ("the ragged_a2a run restarted from step 81,716 on Sept 9", [SUPPORTED]),
+        # a thing put on a day its records do not give (PR #8588 is of Aug 22; the quota
+        # incidents of Sep 16 and Sep 23-24)
+        ("PR #8588 是 9 月 22 号合的", [CONTRADICTED]),
+        ("storage quota 那次事故是 9 月 30 号", [CONTRADICTED]),
+        ("storage quota 那次事故是 9 月 23 号", [NOT_CHECKED]),  # its day: not flagged
+        ("the storage quota incident suspended writes on Sep 23-24", [SUPPORTED]),
+        # a change from a figure, against the record's direction (2.13435 → 2.13755 rose)
+        (
+            "Paloma macro loss 2.13755 at 212,999, down from 2.13435 at 209,999",
+            [SUPPORTED, CONTRADICTED],
+        ),
+        (
+            "Paloma macro loss 2.13755 at 212,999, up from 2.13435 at 209,999",
+            [SUPPORTED, SUPPORTED],
+        ),
+        ("the fa4sm100 cutover took median MFU from 23.03% to 26.75%", [CONTRADICTED]),
+        ("2.7e24 FLOPs ÷ 704 张 GPU ≈ 每张卡 3.8e21 FLOPs", [SUPPORTED]),
+        ("5350 亿参数、每个 token 激活 230 亿参数的 MoE", [SUPPORTED, SUPPORTED]),
+        ("10 月 9 日到 12 月 1 日还有 53 天", [SUPPORTED]),
+        ("Will Held 的 launch note", [CONTRADICTED]),  # David Hall's
+        ("Marin ladder 顶层 27.7B-A1.2B，hero 用了 5.5e19 FLOPs", [SUPPORTED, CONTRADICTED]),
         # a rollback the record of the clause before reports; a full day lost is a new detail
         (
             "9 月初试 ragged all-to-all，从第 54,000 步开始挂了两次，被回滚了",
