@@ -75,6 +75,10 @@ TUNED_SETS = (
     "rumours43",
     "rumours44",
     "rumours45",
+    "rumours46",
+    "rumours47",
+    "rumours48",
+    "rumours49",
 )
 TODAY = dt.date(2026, 12, 1)  # the day the sets are scored on (benchmarks/score_checks.py)
 WRITTEN = dt.date(2026, 11, 30)  # the day the sets' messages are written on ("last Tuesday")

@@ -21,7 +21,7 @@ NEGATION = re.compile(
 DONE = re.compile(
     r"\b(?:finish(?:ed|es)?|done|complete[ds]?|wrapped|ended|concluded|fully trained)\b"
     r"|训完|訓完|训练完|訓練完|完成了|已完成|已经完成|已經完成|完成预训练|完成預訓練|结束了|結束了"
-    r"|已结束|跑完|做完|搞完|弄完|练完|炼完|收工了|(?:已经?|早就|都)\s*(?:结束|完成|完工|完事)"
+    r"|已结束|跑完|做完|搞完|弄完|练完|炼完|收工了|收官|(?:已经?|早就|都)\s*(?:结束|完成|完工|完事)"
     r"|\bclosed out\b"
 )
 # All of it: "390,251/390,251 steps", "18T of 18T", "100% done" (not "will 100% hit 18T").
@@ -298,4 +298,6 @@ AGAINST_FORECAST = re.compile(
 THIS_RUN = re.compile(
     r"\b(?:the|this|their) (?:run|hero(?: run)?|model|team)\b|\bthey(?:'ve|'re|'d)?\b"
     r"|他们|他們|这次|這次|团队|團隊|这个 ?run|這個 ?run"
+    # pretraining, and its end, in a message about the run ("今天正好跑完收工", "预训练已收官")
+    r"|预训练|預訓練|\bpre-?training\b|跑完|收工|收官|训完|訓完"
 )

@@ -588,6 +588,10 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("10 月 9 日到 12 月 1 日还有 53 天", [SUPPORTED]),
         ("Will Held 的 launch note", [CONTRADICTED]),  # David Hall's
         ("Marin ladder 顶层 27.7B-A1.2B，hero 用了 5.5e19 FLOPs", [SUPPORTED, CONTRADICTED]),
+        # pretraining's end, told of the run: done (or done per the plan), not the plan told
+        ("Marin 535B 预训练已于上周按期收官", [UNSUPPORTED]),
+        ("Marin 535B 预训练已经在 12 月 1 日按计划结束", [PLAN_AS_FACT]),
+        ("Marin 535B 按计划 12 月 1 号结束", [SUPPORTED]),
         # a rollback the record of the clause before reports; a full day lost is a new detail
         (
             "9 月初试 ragged all-to-all，从第 54,000 步开始挂了两次，被回滚了",
