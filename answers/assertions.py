@@ -266,6 +266,8 @@ def _noun(after: str) -> str:
             return ""  # another figure's noun: "100 天计划 704 卡" is no 100 GPUs
         if word.startswith("seq") and words[i + 1 : i + 2] and words[i + 1].startswith("len"):
             return ""  # "4096 seq len" is a length, not 4,096 sequences
+        if word.startswith("nvl72"):
+            return "rack"  # an NVL72 is a rack: "10 个 NVL72"
         if word.startswith(("gb200", "b200", "h100", "gpu", "card")):
             return "gpu"
         for stem in COUNTED:

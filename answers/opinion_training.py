@@ -79,6 +79,10 @@ TUNED_SETS = (
     "rumours47",
     "rumours48",
     "rumours49",
+    "rumours50",
+    "rumours51",
+    "rumours52",
+    "rumours53",
 )
 TODAY = dt.date(2026, 12, 1)  # the day the sets are scored on (benchmarks/score_checks.py)
 WRITTEN = dt.date(2026, 11, 30)  # the day the sets' messages are written on ("last Tuesday")

@@ -34,7 +34,7 @@ _ROLES = {
     r"|(?<!opened )(?<!created )(?<!filed )(?<!posted )(?<!listed )\bby\b"
     # whose it is: "Will Held's launch note", "Larry 的 W&B 报告"
     r"|(?:'s|的)\s*(?=(?:w&b |wandb )?(?:launch note|report\b|报告))",
-    "opened": r"\bopen(?:ed|s)\b|\bcreated\b|\bfiled\b|开的|开了|创建|建立|发起",
+    "opened": r"\bopen(?:ed|s)\b|\bcreated\b|\bfiled\b|(?<!公)开的|(?<!公)开了|创建|建立|发起",
     "favoured": r"\bprefer\w*|\bfavou?r(?:ed|s)\b|\bleaning\b|倾向|主张|偏好",
     "posted": r"\bpost(?:s|ed)?\b(?! (?:on x|a tweet))|发的|发了|贴了",
 }

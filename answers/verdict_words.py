@@ -21,7 +21,8 @@ NEGATION = re.compile(
 DONE = re.compile(
     r"\b(?:finish(?:ed|es)?|done|complete[ds]?|wrapped|ended|concluded|fully trained)\b"
     r"|训完|訓完|训练完|訓練完|完成了|已完成|已经完成|已經完成|完成预训练|完成預訓練|结束了|結束了"
-    r"|已结束|跑完|做完|搞完|弄完|练完|炼完|收工了|收官|(?:已经?|早就|都)\s*(?:结束|完成|完工|完事)"
+    r"|已结束|跑完|做完|搞完|弄完|练完|炼完|收工了|收官|train ?完"
+    r"|(?:已经?|早就|都)\s*(?:全部|全都)?\s*(?:结束|完成|完工|完事)"
     r"|\bclosed out\b"
 )
 # All of it: "390,251/390,251 steps", "18T of 18T", "100% done" (not "will 100% hit 18T").
@@ -76,7 +77,8 @@ AS_DONE = re.compile(
     r"\b(?:was|were|been|got|has|have|had|already|took|finished in|trained|ran|over"
     r"|ends?|ending|will end|extended|switch(?:ed)?(?! points?)|hit|reached|delivered|locked"
     r"|burn(?:ed|t)?)\b"
-    r"|已|训了|訓了|用了|用完|扩展到|擴展到|扩到|擴到|结束|結束|花了|烧了|燒了|达到|達到|到了|肯定|切到|换到"
+    r"|已|训了|訓了|训练了|訓練了|train ?完|用了|用完|扩展到|擴展到|扩到|擴到|结束|結束|花了|烧了"
+    r"|燒了|达到|達到|到了|肯定|切到|换到"
     r"|\b(?:happened|took place|changed to|moved to|went to|came in|landed at|final|deployed"
     r"|all in|cut|shortened|reduced|spent|used (?:its|their|the|up))\b|砍了|缩短了|縮短了"
     r"|切换了|切換了|改成|改为|改為|换成|換成|上了|改用|切过去|切過去|换过去|換過去|切了|落在"

@@ -592,6 +592,13 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("Marin 535B 预训练已于上周按期收官", [UNSUPPORTED]),
         ("Marin 535B 预训练已经在 12 月 1 日按计划结束", [PLAN_AS_FACT]),
         ("Marin 535B 按计划 12 月 1 号结束", [SUPPORTED]),
+        ("Marin 535B 预训练已全部完成", [UNSUPPORTED]),
+        ("Marin 535B 总共训练了 18.75T tokens", [PLAN_AS_FACT]),
+        ("公开的 W&B 报告作者是 Percy Liang", [CONTRADICTED]),  # 公开 is public, not opened
+        (
+            "hero-ragged_a2a-nccl2307-ep-step81k 是 9 月 9 日起的，用 10 个 NVL72",
+            [SUPPORTED, CONTRADICTED],
+        ),
         # a rollback the record of the clause before reports; a full day lost is a new detail
         (
             "9 月初试 ragged all-to-all，从第 54,000 步开始挂了两次，被回滚了",
