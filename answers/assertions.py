@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from answers.counted import GENERIC as GENERIC
+from answers.counted import noun as counted_noun
 from answers.days import MONTH
 from answers.text import fold
 from knowledge.knowledge_base import KnowledgeBase
@@ -154,31 +156,6 @@ def substantial(piece: str) -> bool:
     return len(words) + len(cjk) // 2 >= 2 or bool(re.search(r"\d", piece) and cjk or scaled)
 
 
-# Nouns a plain count is compared with, found within three words of it ("11 GB200 NVL72
-# racks"): 64 layers is not 64 GPUs. Chinese nouns map to the same stems.
-COUNTED = ("laye", "gpu", "expe", "rung", "rack", "node", "head", "rank", "toke", "seq")
-GENERIC = ("toke", "seq")  # counted by any model ("20 tokens per param"), not this run's alone
-_COUNTED_ZH = {
-    "层": "laye",
-    "層": "laye",
-    "级": "rung",
-    "級": "rung",
-    "档": "rung",
-    "檔": "rung",
-    "机柜": "rack",
-    "機櫃": "rack",
-    "柜": "rack",
-    "阶": "rung",  # (not 阶段, a phase: see _noun)
-    "专家": "expe",
-    "專家": "expe",
-    "张": "gpu",
-    "張": "gpu",
-    "卡": "gpu",
-    "节点": "node",
-    "節點": "node",
-    "序列": "seq",
-    "token": "toke",
-}
 _ORDINAL = re.compile(r"第\s*$")
 _LAYERS_BEFORE = re.compile(
     r"(?:层数|層數|\blayer count|\bnum[_ ]layers)\s*(?:是|为|為|=|:|：)?\s*$"
@@ -186,8 +163,6 @@ _LAYERS_BEFORE = re.compile(
 # A figure said to be about so much is that much give or take a little more than its digits
 _ABOUT = re.compile(r"(?:~|≈|\babout|\baround|\broughly|约|約|大概|大约|大約|差不多)\s*$")
 _ABOUT_SHARE = 0.005
-# A measure word before the noun ("4096条序列", "11264个token"): the noun is after it.
-_MEASURE = re.compile(r"^[个個条條]")
 
 
 def _worked_out(ratio: re.Match[str]) -> str:
@@ -230,7 +205,7 @@ def figures(text: str) -> list[Figure]:
         value *= scale
         # (a step counts steps: "step 219,518 的时候 nominal tokens" is no count of tokens)
         stepped = step and step[0].startswith("step")  # ("第 12 个机柜" is a twelfth rack)
-        noun = _noun(after) if unit == "exact" and not stepped else ""
+        noun = counted_noun(after) if unit == "exact" and not stepped else ""
         if unit == "exact" and not noun and _LAYERS_BEFORE.search(text[: match.start()]):
             noun = "laye"  # "层数 64": a count of layers named before it
         if noun and _ORDINAL.search(text[max(0, match.start() - 3) : match.start()]):
@@ -251,35 +226,6 @@ def figures(text: str) -> list[Figure]:
         of = bool(_OF.search(text[max(0, match.start() - 24) : match.start()]))
         found.append(Figure(value, unit, noun, min(spread, 0.02 * abs(value)), of))
     return found
-
-
-def _noun(after: str) -> str:
-    """The counted noun within the words after a count, if any."""
-    words = after.replace("-", " ").split()  # "a 4-rung ladder"
-    for i, word in enumerate(words):
-        if "每" in word[1:] or "各" in word[1:]:  # "384 个路由专家每个 token": experts, each
-            head = re.split("[每各]", word)[0]
-            return next((stem for zh, stem in _COUNTED_ZH.items() if zh in head), "")
-        if word in ("per", "each", "every", "a", "an") or word.startswith(("每", "各")):
-            return ""  # "4 per rack" counts what is in a rack, not racks
-        if word[0].isdigit():
-            return ""  # another figure's noun: "100 天计划 704 卡" is no 100 GPUs
-        if word.startswith("seq") and words[i + 1 : i + 2] and words[i + 1].startswith("len"):
-            return ""  # "4096 seq len" is a length, not 4,096 sequences
-        if word.startswith("nvl72"):
-            return "rack"  # an NVL72 is a rack: "10 个 NVL72"
-        if word.startswith(("gb200", "b200", "h100", "gpu", "card")):
-            return "gpu"
-        for stem in COUNTED:
-            if word.startswith(stem):
-                return stem
-        bare = _MEASURE.sub("", word)
-        if bare.startswith("阶段"):
-            continue
-        for zh, stem in _COUNTED_ZH.items():
-            if bare.startswith(zh) or (len(word) <= 3 and zh in word):
-                return stem
-    return ""
 
 
 def same(a: Figure, b: Figure) -> bool:

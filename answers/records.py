@@ -12,7 +12,8 @@ from answers.lists import Shapes
 from answers.references import References
 from answers.statements import SAYS_AT, Statements
 from answers.text import fold, spaced
-from answers.verdict_words import ANNOUNCED, FIRST, LEADS, NEGATION, OUTCOME, PEOPLE, SOURCE
+from answers.trouble_words import OUTCOME
+from answers.verdict_words import ANNOUNCED, FIRST, LEADS, NEGATION, PEOPLE, SOURCE
 from knowledge.knowledge_base import KnowledgeBase
 from knowledge.schema import ClaimKind
 
@@ -156,8 +157,7 @@ class Records:
 
     def fits(self, claim_id: str, topic: str | None, said: Iterable[Figure] = ()) -> bool:
         """Whether a claim can speak to an assertion read as ``topic`` (``said``: its figures):
-        a run's progress is never shown by a plan's or a spec's figure (15T is the spec's
-        phase-1 share, not the tokens trained by October)."""
+        a run's progress is never a plan's or a spec's figure (15T is phase 1's, not trained)."""
         if topic in PROGRESS_READINGS:
             return self.kb.claims[claim_id].kind is not ClaimKind.PLAN
         if topic in ("runs", "checkpoints"):  # a handoff's step is a run's, not any progress

@@ -58,3 +58,9 @@ DIVERGED = re.compile(
     r"|(?:loss|损失|損失|训练|訓練).{0,12}(?:\bblew up\b|爆掉|爆了)"
 )
 WRONG = (DIVERGED, SETBACK, LATE)
+# An outcome told of something: what only a record of its absence names has none ("the first
+# eval at step 234000 came back clean": no record gives that eval's result)
+OUTCOME = re.compile(
+    r"\b(?:came (?:back|in|out)|look(?:s|ed)? (?:great|good|fine|clean)|clean|great)\b"
+    r"|结果|結果|过了|過了|正常|很好|不错|不錯|出来了|出來了"
+)

@@ -224,12 +224,6 @@ ANNOUNCED = re.compile(r"\b(?:announc\w*|posted|tweet(?:s|ed)?)\b|官宣|宣布|
 
 
 # The team's plan or word named, not an estimate: "官方计划", "scheduled", "the official end".
-# An outcome told of something: what only a record of its absence names has none ("the first
-# eval at step 234000 came back clean": no record gives that eval's result)
-OUTCOME = re.compile(
-    r"\b(?:came (?:back|in|out)|look(?:s|ed)? (?:great|good|fine|clean)|clean|great)\b"
-    r"|结果|結果|过了|過了|正常|很好|不错|不錯|出来了|出來了"
-)
 PLANNED = re.compile(
     r"\b(?:plan(?:s|ned)?|official(?:ly)?|scheduled|target(?:ed)?|budget(?:ed)?)\b"
     r"|官方|计划|計劃|预定|預定|目标|目標|预算|預算"
