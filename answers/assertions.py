@@ -99,9 +99,15 @@ class Figure:
 
 
 def assertions_in(message: str) -> list[str]:
-    """The message cut into the assertions it makes (clauses of a few words or more)."""
+    """The message cut into the assertions it makes (clauses of a few words or more), its
+    first ``MAX_ASSERTIONS``."""
+    return every_assertion(message)[:MAX_ASSERTIONS]
+
+
+def every_assertion(message: str) -> list[str]:
+    """All the assertions the message makes: the reply says how many were left unchecked."""
     pieces = [_trimmed(p) for p in _clauses(message)]
-    return [p for p in pieces if substantial(p) and not asks(p)][:MAX_ASSERTIONS]
+    return [p for p in pieces if substantial(p) and not asks(p)]
 
 
 # A clause that asks rather than tells ("can anyone confirm??", "有人知道在哪看吗"): no

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable
 
+from answers.assertions import MAX_ASSERTIONS, every_assertion
 from answers.checking import Checker
 from answers.render import Renderer
 from answers.reply import Reply
@@ -23,10 +24,12 @@ def check_reply(
     """The verdict on each assertion of ``message`` (written on ``written``), quoted in its own
     words, with the caveat covering every claim a verdict names."""
     found = checker.check(message, written)
+    # a wall of text is checked in its first assertions, and the reply says so, never silently
+    left = max(0, len(every_assertion(message)) - MAX_ASSERTIONS)
     return renderer.reply(
         kind="check",
         lang=lang,
         claims=cited(found),
-        context={"assertions": found},
-        extra={"topic": "check", "verdicts": [(a.words, a.verdict) for a in found]},
+        context={"assertions": found, "left": left, "most": MAX_ASSERTIONS},
+        extra={"topic": "check", "verdicts": [(a.words, a.verdict) for a in found], "left": left},
     )

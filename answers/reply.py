@@ -85,7 +85,10 @@ class Reply:
             "as_of": self.as_of.isoformat() if self.as_of else None,
             # a checked message: each assertion in its own words, with its verdict
             **(
-                {"assertions": [{"words": w, "verdict": v} for w, v in self.extra["verdicts"]]}
+                {
+                    "assertions": [{"words": w, "verdict": v} for w, v in self.extra["verdicts"]],
+                    "unchecked": self.extra.get("left", 0),  # past the first assertions
+                }
                 if "verdicts" in self.extra
                 else {}
             ),

@@ -621,6 +621,18 @@ def test_the_reply_quotes_the_words_and_closes_with_the_caveat(bot: Conversation
     assert [a["verdict"] for a in reply.to_json("x")["assertions"]] == [UNSUPPORTED]
 
 
+def test_a_wall_of_text_is_checked_in_its_first_assertions_and_says_how_many_it_left(
+    bot: Conversation,
+) -> None:
+    chats = Chats(bot.core, DigestService(bot.core.kb, bot.core.renderer))
+    said = "; ".join(f"claim number {n} is that it runs on {n} racks" for n in range(20, 32))
+    reply = chats.check(YOU, said)
+    assert reply.to_json("x")["unchecked"] == 4  # twelve said, the first eight checked
+    assert "…and 4 more statements not checked: I check the first 8 of a message." in reply.body
+    short = chats.check(YOU, "Marin 535B finished training")
+    assert short.to_json("x")["unchecked"] == 0 and "not checked: I check" not in short.body
+
+
 def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversation) -> None:
     chats = Chats(bot.core, DigestService(bot.core.kb, bot.core.renderer))
     for message in ("", "   ", "\x00\x01\x02" * 50):
