@@ -10,17 +10,15 @@ out: only things their records put on a few days are checked.
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 
 from answers.assertions import ISSUE
-from answers.days import months
+from answers.days import days_apart, months
 from answers.judgments import INCIDENT_KINDS
 from answers.records import Records
 from answers.verdicts import CONTRADICTED, Verdict
 
 _FEW = 6  # a thing its records put on more days than this is a log, dated by every entry
-_YEAR = 2026
 
 
 class DatedThings:
@@ -62,8 +60,6 @@ class DatedThings:
         return found
 
 
-def _near(a: tuple[int, int | None], b: tuple[int, int | None]) -> bool:
-    """The same day, or a day either side."""
-    if a[1] is None or b[1] is None:
-        return a[0] == b[0]
-    return abs((dt.date(_YEAR, a[0], a[1]) - dt.date(_YEAR, b[0], b[1])).days) <= 1
+def _near(a: tuple[int, int], b: tuple[int, int | None]) -> bool:
+    """The same day, or a day either side (a record's days always have one)."""
+    return b[1] is not None and days_apart(a, (b[0], b[1])) <= 1

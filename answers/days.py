@@ -3,6 +3,7 @@ and parts of a month ("mid-October", 9月初)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 from answers.text import fold
@@ -72,3 +73,11 @@ def month_parts(text: str) -> list[tuple[int, range]]:
     found = [(names.index(m[:3]) + 1, _PARTS[p]) for p, m in _PART_EN.findall(text)]
     found += [(int(m), _PARTS[p]) for m, p in _PART_ZH.findall(text) if 1 <= int(m) <= 12]
     return found
+
+
+RUN_YEAR = 2026  # the days a message names without a year are the run's year's
+
+
+def days_apart(a: tuple[int, int], b: tuple[int, int]) -> int:
+    """The days between two (month, day) of the run's year: Aug 19 → Oct 9 is 51."""
+    return abs((dt.date(RUN_YEAR, *b) - dt.date(RUN_YEAR, *a)).days)

@@ -17,14 +17,13 @@ left as it was: a figure no record holds.
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
 from answers.assertions import Figure, figures
-from answers.days import months
+from answers.days import days_apart, months
 from answers.records import Records
 
 # The conversions a clause's words allow, each by what the figure worked out is multiplied:
@@ -39,8 +38,6 @@ _CONVERSIONS = (
 _DAYS = re.compile(r"\bdays?\b|天")  # a count of days: a span between two days may be it
 _POINTS = re.compile(r"\bpoints?\b|\bpts\b|个点|個點|百分点|百分點")  # a share's difference
 _COUNTS = {"exact", "n"}
-_ISSUE = re.compile(r"#\s?\d+")  # "#9833" is no figure to work with
-_YEAR = 2026  # the run's year: the days a message names are this year's
 _PRECISION = 0.005  # a figure written bare is still rounded ("~4,540 steps a day": 4,538.5)
 _LOOSEST = 0.015  # however it is rounded, a figure worked out is this near ("~33 days": 32.6)
 _LARGE = 1_000  # steps and tokens, one a count and one scaled, may be added or taken apart
@@ -56,12 +53,6 @@ class _Known:
 class WorkedOut:
     def __init__(self, records: Records) -> None:
         self.records = records
-        # the claims naming each day ("Aug 19": the launch's), for a span between two days
-        self.on_day: dict[tuple[int, int], tuple[str, ...]] = {}
-        for claim_id, days in records.days.items():
-            for month, day in days:
-                if day is not None:
-                    self.on_day[month, day] = (*self.on_day.get((month, day), ()), claim_id)
 
     def filled(
         self, text: str, said: list[Figure], held: list[list[str]], told: Sequence[str]
@@ -73,10 +64,9 @@ class WorkedOut:
             return held
         known = self._spans(" ".join((*told, text)))
         for clause in told:  # what the clauses before gave, as this one is read (it joins)
-            for _ in self._worked(clause, figures(_ISSUE.sub(" ", clause)), known):
-                pass
+            self._worked(clause, figures(clause), known)
         pairs = list(zip(said, held, strict=True))
-        known += [_Known(f.value, f.unit, tuple(h[:2])) for f, h in pairs if h]
+        known += [_Known(f.value, f.unit, tuple(h[:2])) for f, h in pairs if h and _operand(f)]
         open_ = [i for i, (_, h) in enumerate(pairs) if not h]  # (the records' are as they were)
         filled = list(held)
         for i, found in self._worked(text, [said[i] for i in open_], known, held_too=False):
@@ -85,13 +75,14 @@ class WorkedOut:
 
     def _worked(
         self, text: str, said: Sequence[Figure], known: list[_Known], held_too: bool = True
-    ) -> Iterator[tuple[int, _Known]]:
+    ) -> list[tuple[int, _Known]]:
         """Each figure of ``said`` the records hold (if ``held_too``), or the clause works out
-        from ``known`` (which it joins), with its place."""
+        from ``known``, with its place; each joins ``known``."""
         conversions = [c for words, cs in _CONVERSIONS if words.search(text) for c in cs]
         points, days = bool(_POINTS.search(text)), bool(_DAYS.search(text))
+        found_all = []
         for i, figure in enumerate(said):
-            if figure.unit not in ("exact", "n", "%", "flops"):
+            if not _operand(figure):
                 continue
             claims = self.records.holders(figure, None) if held_too else []
             found: _Known | None = _Known(figure.value, figure.unit, tuple(claims[:2]))
@@ -100,16 +91,22 @@ class WorkedOut:
                 found = _from(figure, unit, known, conversions)
             if found is not None:
                 known.append(found)
-                yield i, found
+                found_all.append((i, found))
+        return found_all
 
     def _spans(self, text: str) -> list[_Known]:
         """The days between each two days the text names that records name too."""
-        days = [(m, d) for m, d in months(text) if d is not None and (m, d) in self.on_day]
-        spans = []
-        for a, b in combinations(dict.fromkeys(days), 2):
-            apart = abs((dt.date(_YEAR, *b) - dt.date(_YEAR, *a)).days)
-            spans.append(_Known(float(apart), "days", self.on_day[a][:1] + self.on_day[b][:1]))
-        return spans
+        on = {(m, d): self.records.on_days({(m, d)})[:1] for m, d in months(text) if d is not None}
+        days = {day: claims for day, claims in on.items() if claims}
+        return [
+            _Known(float(days_apart(a, b)), "days", days[a] + days[b])
+            for a, b in combinations(days, 2)
+        ]
+
+
+def _operand(figure: Figure) -> bool:
+    """A figure to work with: a count, a share or FLOPs, not an issue's number ("#9833")."""
+    return figure.unit in ("exact", "n", "%", "flops") and figure.noun != "issue"
 
 
 def _from(
