@@ -26,6 +26,7 @@ MAX_ASSERTIONS = 8  # a wall of text is checked in its first eight assertions
 _SENTENCES = re.compile(
     r"(?<!\best\.)(?<!\bvs\.)(?<!approx\.)(?<!\bincl\.)(?<!\betc\.)(?<!e\.g\.)(?<!i\.e\.)"
     r"(?<=[.!?])\s+"
+    r"|(?:^|\s)[推噓→]\s+[\w.-]+\s*[:：]\s*"  # a PTT thread's pushes: "推 a123: …"
     r"|\s\d{1,2}\)\s"  # a numbered list: "1) NVLink error (Aug) 2) ragged all-to-all hung"
     r"|[。！？；;|｜·•✅❌✔➡👉🚀🔥\n（）()，、]+"
     r"|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*"  # an emoji ends a clause: "done 🎉 next"
@@ -68,10 +69,14 @@ _NAME = re.compile(
 )
 _OF = re.compile(
     r"\d[\d,.]*\s*(?:[kmbt%]|steps?|tokens?|trillion|billion|million|万亿|亿|万)?\s*(?:/|\bof)\s*$"
+    # or out of a total, after the part: "125.4 GiB（共 143.75）" (not "共 704 张卡")
+    r"|\d[\d,.]*\s*[^\d\s]{0,6}\s*[(（]?\s*(?:共|总共|總共|\bout of)\s*$"
 )  # "4.65T of 18T", "100,845 / 390,251", not "loss of 2.04"
 _STEP = re.compile(r"\bstep[-\s]*$|步\s*$|第\s*$")
 # A model named by its total and active counts: "27.7B-A1.2B" is 27.7B and 1.2B.
 _ACTIVE_OF = re.compile(r"(?<=[\dbm])-a(?=\d)")
+# (said of a count after it: "32B active" is no dense 32B model's)
+_ACTIVE = re.compile(r"\s*(?:active|activated|激活|啟用|启用|活跃|活躍)")
 # 兆: Taiwan's trillion ("18.75兆個token")
 _SCALE = {"k": 1e3, "m": 1e6, "b": 1e9, "t": 1e12, "万": 1e4, "亿": 1e8, "万亿": 1e12, "兆": 1e12}
 _SCALE |= {"million": 1e6, "billion": 1e9, "trillion": 1e12}
@@ -79,7 +84,8 @@ _SCALE |= {"million": 1e6, "billion": 1e9, "trillion": 1e12}
 # "planned at ~80% (step 312,192)", "计划在第 312,192 步（约 80%）进入冷却")
 _DATED = re.compile(
     rf"\s*[(（]\s*(?:{MONTH.pattern}|(?:step[- ]?|第\s*)[\d,]+\s*步?"
-    r"|(?:约|約|~|≈|about |approx\.? )?\s*[\d.]+\s*%)\s*[)）]",  # or a share: "（约 80%）"
+    r"|(?:约|約|~|≈|about |approx\.? )?\s*[\d.]+\s*%"  # or a share: "（约 80%）"
+    r"|(?:共|总共|總共|out of)\s*[\d.,]+\s*[a-z]{0,3})\s*[)）]",  # or a whole: "（共 143.75）"
     re.IGNORECASE,
 )
 _YEARS_TO = 2040  # a bare count below this is a year ("2027 年 3 月"); 2048 is a length
@@ -96,6 +102,7 @@ class Figure:
     # (0: not written by anyone, e.g. the progress series' own arithmetic)
     spread: float = 0.0
     of: bool = False  # a whole a share is of: "4.65T of 18T", "step 100,845 / 390,251"
+    active: bool = False  # an active parameter count: "22.76B active", "27.7B-A1.2B"
 
 
 def assertions_in(message: str) -> list[str]:
@@ -186,7 +193,7 @@ def figures(text: str) -> list[Figure]:
     # "#9615" is an issue or pull request, not 9615 of anything that follows it
     found = [Figure(float(a or b), "exact", "issue", 0.5) for a, b in ISSUE.findall(text)]
     text = ISSUE.sub(" ", text)
-    text = _ACTIVE_OF.sub(" ", _NAME.sub(" ", MONTH.sub(" ", fold(text))))
+    text = _ACTIVE_OF.sub(" actv_of ", _NAME.sub(" ", MONTH.sub(" ", fold(text))))
     text = _RANGE.sub(r"\1\4 \2 \3\4", _RATIO.sub(_worked_out, text))
     for match in _FIGURE.finditer(text):
         digits, unit, after = match.groups()
@@ -230,7 +237,8 @@ def figures(text: str) -> list[Figure]:
         if _ABOUT.search(text[max(0, match.start() - 10) : match.start()]):
             spread = max(spread, _ABOUT_SHARE * value)  # "每步大概4600万 token": 46.1M
         of = bool(_OF.search(text[max(0, match.start() - 24) : match.start()]))
-        found.append(Figure(value, unit, noun, min(spread, 0.02 * abs(value)), of))
+        active = bool(_ACTIVE.match(after) or text[: match.start()].endswith("actv_of "))
+        found.append(Figure(value, unit, noun, min(spread, 0.02 * abs(value)), of, active))
     return found
 
 
@@ -245,6 +253,8 @@ def same(a: Figure, b: Figure) -> bool:
         return a.value == b.value and (not b.noun or a.noun == b.noun)
     if a.unit == "exact" and a.noun and a.noun != b.noun:
         return False  # "704 GPUs" is not "704B" of anything
+    if b.active and not a.active:
+        return False  # "A32B", "32B active": the Marin 32B is dense
     spread = b.spread or 0.02 * max(abs(a.value), abs(b.value), 1.0)
     return abs(a.value - b.value) <= spread * 1.001  # 1.001: "18.75" read back as float
 

@@ -47,7 +47,7 @@ def months(text: str) -> list[tuple[int, int | None]]:
 _PART_EN = re.compile(
     r"\b(early|mid|late|end of|start of|beginning of)[- ]?(?:the )?\s*("
     + "|".join(f"{m[:3]}(?:{m[3:]}|{m[3:4]})?" for m in _MONTHS.split())
-    + r")\b"
+    + r")\b(?!\.?\s*\d)"  # ("an expected end of Dec 1" names the day, not late December)
 )
 _PART_ZH = re.compile(r"(\d{1,2})\s*月\s*(初|上旬|中旬|中|下旬|底|末)")
 _PARTS = {

@@ -58,7 +58,9 @@ def overclaim(records: Records, text: str, denied: bool, before: str = "") -> Ve
         return (UNSUPPORTED if unknown else CONTRADICTED), records.claims("incidents")[-1:]
     verdict = SUPPORTED if denied else UNSUPPORTED
     later = LATER_PHASE.search(text)
-    if later and (BEGUN.search(text) or FUTURE.search(text)) and not hedged(text):
+    # (a later phase done has begun: "宣布 post-training 完成")
+    begun = BEGUN.search(text) or FUTURE.search(text) or DONE.search(text) or "完成" in text
+    if later and begun and not hedged(text):
         if later[0].startswith(("cool", "冷")) and not denied:
             return PLAN_AS_FACT, records.known("mixture-plan", "pretraining-not-finished")
         return verdict, records.known("pretraining-not-finished")
@@ -152,22 +154,25 @@ def judgment(
         return UNSUPPORTED, tuple(forecast[:1])
     # late, failed, spiking: unless a record holding its figures, or saying the same, says so
     # too (a stall at step 166,006, 32B's "loss spikes", failed experiments logged in public)
-    wrong = next((kind for kind in WRONG if kind.search(text)), None)
+    # each kind on its own: "abandoned in October after the step-198000 save failed" is a
+    # failed save on record and an abandonment on none
+    wrongs = [kind for kind in WRONG if kind.search(text)]
     # the plan named is the object, not a hedge ("比计划慢了两周" is late)
     unplanned = re.sub(r"计划|計劃|\bplan(?:ned)?\b", " ", text)
     # (someone's word for it is no record of it: "Marin folks said they're 2 weeks behind")
-    if wrong and not hedged(unplanned, said_too=False, approximate_too=False):
-        # (a setback on a day an incident is recorded: "9月23号存储配额爆了")
-        recorded = wrong is SETBACK and records.incident_on(text)
+    if wrongs and not hedged(unplanned, said_too=False, approximate_too=False):
         # (not a loss of its own told: "…检查点失败 | 损失了整整两天" adds the two days)
         alone = said or length_days(text) is not None
-        if (
-            not recorded
-            and not records.says(wrong, held, words)
-            and not (leaned and not alone and records.held_say(wrong, leaned))
-        ):
-            newest = (*records.claims("progress")[-1:], "training-ongoing-1010")
-            return UNSUPPORTED, records.known(*newest)
+        for wrong in wrongs:
+            # (a setback on a day an incident is recorded: "9月23号存储配额爆了")
+            recorded = wrong is SETBACK and records.incident_on(text)
+            if (
+                not recorded
+                and not records.says(wrong, held, words)
+                and not (leaned and not alone and records.held_say(wrong, leaned))
+            ):
+                newest = (*records.claims("progress")[-1:], "training-ongoing-1010")
+                return UNSUPPORTED, records.known(*newest)
     # a reason, only where a record of this very event gives it (not any record of that day:
     # "10 月 6 日那次重试是因为 GB200 过热", the day's record leaves the cause unconfirmed)
     for claimed in (DECIDED, MISTAKE, LEADS):  # "负责人是李飞飞": no record names her

@@ -36,6 +36,11 @@ _PLAN_HEADER = re.compile(
 )
 
 
+# A model's active count in its name, said alone: "A32B 那个 MoE" is 32B active (not the run's
+# own A23B, nor a rung's "27.7B-A1.2B")
+_ACTIVE_NAMED = re.compile(r"(?<![\w.-])a(?!23b)(\d+(?:\.\d+)?)b\b")
+
+
 @dataclass(frozen=True)
 class MessageContext:
     about_run: bool = False  # the message names the run
@@ -55,7 +60,7 @@ class MessageContext:
         """The clause as the rules read it: folded, its numbers in digits ("eighteen
         trillion"), its dates absolute ("last tuesday" → "nov 24", "同一天" → the day an
         earlier clause named)."""
-        text = in_digits(spaced(fold(words)))
+        text = _ACTIVE_NAMED.sub(r"\1b active", in_digits(spaced(fold(words))))
         text = self.dated(absolute(text, self.written) if self.written else text)
         # the plan goes on: "…, then a 262k phase near the end" is the plan's last phase
         goes_on = self.listed or self.condition or (self.planned and _GOES_ON.match(text))

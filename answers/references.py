@@ -17,6 +17,7 @@ import re
 from collections import Counter
 
 from answers.assertions import ISSUE, Figure, figures, same
+from answers.days import months
 from answers.grams import features
 from answers.text import fold
 from answers.tfidf import Weights, cosine
@@ -49,6 +50,7 @@ MARGIN = 0.1  # …and this much nearer than the number's own nearest passage
 
 class References:
     def __init__(self, kb: KnowledgeBase) -> None:
+        self._kb = kb
         passages: list[tuple[int, str | None, str]] = []  # (number, its claim, the words)
         for claim in kb.claims.values():
             for statement in (claim.statement.en, claim.statement.zh):
@@ -106,6 +108,10 @@ class References:
                         return CONTRADICTED, (claim_id,)  # "#9834 got it to 13.005" (#9833's)
             if any(self._claims[number] & set(h) for _, h in pairs):
                 continue
+            # so does a day its records give ("PR #8588 merged on 8月22日")
+            days = {d for d in months(description) if d[1] is not None}
+            if days and days <= self._days(number):
+                continue
             query = self._weights.vector(_grams(description))
             nearest: dict[int, tuple[float, str | None]] = {}
             for other, claim, vector in self._passages:
@@ -120,6 +126,15 @@ class References:
             if other != number and near >= NEARER_AT and near - own >= MARGIN and telling:
                 return CONTRADICTED, tuple(dict.fromkeys(c for c in (own_claim, claim) if c))
         return None
+
+    def _days(self, number: int) -> set[tuple[int, int | None]]:
+        """The days the number's records are dated or name."""
+        found: set[tuple[int, int | None]] = set()
+        for claim_id in self._claims.get(number, ()):
+            claim = self._kb.claims[claim_id]
+            found |= set(months(claim.statement.en))
+            found |= {(claim.as_of.month, claim.as_of.day)} if claim.as_of else set()
+        return found
 
     def _elsewhere(self, claim_id: str, number: int, figure: Figure) -> bool:
         """Whether the claim gives ``figure`` after another number it names, never after

@@ -12,7 +12,8 @@ import re
 NEGATION = re.compile(
     r"\b(?:not|isn'?t|hasn'?t|haven'?t|wasn'?t|aren'?t|never|yet to|nothing|nobody|no one|zero"
     r"|doesn'?t|don'?t|didn'?t|can'?t|cannot|won'?t|weren'?t|couldn'?t)\b"
-    r"|\bno\b(?! (?:cap|kidding|joke|lie|doubt)\b)"  # "no cap" denies nothing
+    r"|\bno\b(?! (?:cap|kidding|joke|lie|doubt)\b)(?!,? (?:it|they|he|she|we|that|this)\b)"
+    # ("no cap" denies nothing; "lol no it finished yesterday" answers someone, then asserts)
     r"|没(?!有之一)|沒(?!有之一)|未|(?<![怕莫岂])不是|尚未"  # "没有之一" is "bar none", no denial
     # ("怕不是已经停了" is "it has probably stopped": no denial either)
     r"|零(?=\s*(?:更新|次|个|個|事故|故障|进展|進展))"  # "快照是零更新"

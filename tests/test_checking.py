@@ -604,6 +604,27 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
             "9 月初试 ragged all-to-all，从第 54,000 步开始挂了两次，被回滚了",
             [SUPPORTED, SUPPORTED, NOT_CHECKED],
         ),
+        # "no" answering someone, then an assertion of its own
+        ("lol no it finished yesterday", [UNSUPPORTED]),
+        ("no, it hasn't finished", [SUPPORTED]),
+        # the day the plan's end was told, not "late December"
+        ("Plan was ~3 months, with an expected pretraining end of Dec 1", [SUPPORTED, SUPPORTED]),
+        ("it will end at the end of December", [CONTRADICTED]),
+        # a failed save is on record, the run abandoned after it is not
+        ("Marin 535B was abandoned in October after the step-198000 save failed", [UNSUPPORTED]),
+        # a later phase done has begun
+        ("Marin 535B 宣布 post-training 完成", [UNSUPPORTED]),
+        # a PTT thread's pushes are each someone's assertion
+        (
+            "Marin 535B 今天結束？ 推 a123: 今天 12/1 是官方預期的預訓練結束日 噓 c789: 11/27 就練完了",
+            [NOT_CHECKED, SUPPORTED, UNSUPPORTED],
+        ),
+        # a day the PR's own record gives; the whole a share is of, in brackets
+        ("PR #8588 merged on 8月22日", [SUPPORTED]),
+        ("峰值 HBM 125.4 GiB（共 143.75）", [SUPPORTED]),
+        # an active count is no dense model's: the Marin 32B has none
+        ("就是 A32B 那个 MoE 吧", [UNSUPPORTED]),
+        ("Marin ladder 顶层 27.7B-A1.2B", [SUPPORTED]),
     ],
 )
 def test_each_assertion_gets_its_verdict(
