@@ -42,7 +42,8 @@ _COLON = re.compile(r":\s+")
 # ("…step121638 so that's the live run"), not "so far" or "not so fast".
 _JOINS = re.compile(
     r"\s+(?:and(?! a half\b)|but|plus|also|while|which means)\s+"  # "a month and a half" is one
-    r"|\s+so\s+(?=(?:that|this|it|its|it's|they|they're|they'll|they've|the|we|marin)\b)"
+    r"|\s+so\s+(?=(?:that|this|it|its|it's|they|they're|they'll|they've|the|we|marin|maybe"
+    r"|probably|i guess)\b)"
     r"|而且|并且|还有(?!\s*\d)|但是|另外|(?<![反然])而"  # (not "还有 53 天": what is left)
     r"|\s*只是(?=\s*(?:还|還)?(?:没|沒))"  # "早就練完了 只是還沒公布": done, but not announced
 )
@@ -68,9 +69,11 @@ _NAME = re.compile(
     r"\b(?:marin[ -]?)?535b(?:-a23b)?\b(?!\s*(?:total|param|参数|參數|总|總))|\ba23b\b"
 )
 _OF = re.compile(
-    r"\d[\d,.]*\s*(?:[kmbt%]|steps?|tokens?|trillion|billion|million|万亿|亿|万)?\s*(?:/|\bof)\s*$"
+    r"\d[\d,.]*\s*(?:[kmbt%]|steps?|tokens?|trillion|billion|million|万亿|亿|万)?\s*"
+    r"(?:/|\bof(?: the)?)\s*$"
     # or out of a total, after the part: "125.4 GiB（共 143.75）" (not "共 704 张卡")
-    r"|\d[\d,.]*\s*[^\d\s]{0,6}\s*[(（]?\s*(?:共|总共|總共|\bout of)\s*$"
+    r"|(?:^|\d[\d,.]*\s*[^\d\s]{0,6}\s*[(（]?)\s*(?:共|总共|總共|\bout of)\s*$"
+    # (or at the clause's start, after a part told before it: "到了第 215,756 步，总共 390,251 步")
 )  # "4.65T of 18T", "100,845 / 390,251", not "loss of 2.04"
 _STEP = re.compile(r"\bstep[-\s]*$|步\s*$|第\s*$")
 # A model named by its total and active counts: "27.7B-A1.2B" is 27.7B and 1.2B.

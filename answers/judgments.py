@@ -13,21 +13,21 @@ from answers.days import months
 from answers.end_dates import END, LENGTH_DAYS
 from answers.lengths import length_days
 from answers.message_context import MessageContext
+from answers.phase_words import BEGUN, LATER_PHASE
 from answers.records import Records
 from answers.spec_words import ALL_RACKS, ONE_RACK, SCOPE
+from answers.text import fold
 from answers.time_words import FUTURE
 from answers.trouble_words import DAMAGE, DIVERGED, NO_TROUBLE, SETBACK, SINCE, WRONG
 from answers.verdict_words import (
     AGAINST_FORECAST,
     AS_DONE,
-    BEGUN,
     CAUSE,
     DECIDED,
     DONE,
     FIRST,
     FORECAST_END,
     FULL,
-    LATER_PHASE,
     LEADS,
     MISTAKE,
     NO_INTENT,
@@ -129,6 +129,13 @@ def misplaced_incident(
     return (CONTRADICTED, tuple(told[:1])) if told else None
 
 
+# The one said to lead, named after "is"/是: a capitalised name or two to four Chinese
+# characters ending the clause (not "谁", who)
+_LEADER = re.compile(
+    r"(?:\bis|是|為|为)\s*((?:[A-Z][\w.'é-]+)(?:\s+[A-Z][\w.'é-]+)*|(?![谁誰])[\u4e00-\u9fff]{2,4}(?=\s*[。.!！]?$))"
+)
+
+
 def judgment(
     records: Records,
     words: str,
@@ -178,6 +185,12 @@ def judgment(
     for claimed in (DECIDED, MISTAKE, LEADS):  # "负责人是李飞飞": no record names her
         if claimed.search(text) and not records.says(claimed, held, words, by_day=False):
             return UNSUPPORTED, first
+    # the lead is on record, and it is not the one named: "项目负责人是 Chris Ré"
+    leader = _LEADER.search(words)
+    if leader and LEADS.search(text):
+        leads = [c for c in records.claims("people") if LEADS.search(records.said(c))]
+        if leads and not any(fold(leader[1]) in records.said(c) for c in leads):
+            return CONTRADICTED, tuple(leads[:1])
     if SCOPE.search(text) and LATER_PHASE.search(text) and any(f.unit == "flops" for f in said):
         return UNSUPPORTED, records.known("flops-gap-unexplained")  # "5e24 includes post-training"
     measured = [h for f, h in zip(said, held, strict=True) if f.noun != "rack" and h]

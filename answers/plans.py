@@ -6,17 +6,16 @@ from __future__ import annotations
 
 import re
 
-from answers.assertions import Figure
+from answers.assertions import Figure, same
 from answers.days import months
 from answers.end_dates import END, LENGTH_DAYS, TEAM_WORD
 from answers.lengths import length_days
+from answers.phase_words import CONTEXT_CHANGED, LATER_PHASE
 from answers.records import Records
 from answers.time_words import STILL
 from answers.verdict_words import (
     AS_DONE,
-    CONTEXT_CHANGED,
     DURATION,
-    LATER_PHASE,
     NEGATION,
     PLANNED,
     REACHED,
@@ -66,9 +65,13 @@ def plan_as_fact(
     stated = (inherited or bool(AS_DONE.search(text))) and not tested
     # the plan and a record of it happening at that step agree: "切到第二阶段 at step
     # 108,000" is a fact (a step, not a total: the homepage's "18T" is still the plan)
+    # (not the whole a status measures against: "已经跑满了 390,251 步" is the schedule's)
     happened = bool(held) and all(
         (f.unit == "exact" or f.unit == "n" and bool(_WAN_STEPS.search(text)))  # "10.8 万步"
-        and any(kb.claims[c].kind in (ClaimKind.STATUS, ClaimKind.RESULT) for c in h)
+        and any(
+            kb.claims[c].kind in (ClaimKind.STATUS, ClaimKind.RESULT) and _as_part(records, c, f)
+            for c in h
+        )
         for f, h in zip(said, held, strict=True)
     )
     # or, with no figure, on a day a status record of this topic names ("9月15号切到第二阶段")
@@ -105,3 +108,10 @@ def plan_as_fact(
     if topic in ("context-length", "phases") and (stated or changed) and not unchanged:
         return None if happened else records.claims(topic, kinds={ClaimKind.PLAN})[:1] or None
     return None
+
+
+def _as_part(records: Records, claim_id: str, figure: Figure) -> bool:
+    """Whether the claim states the figure itself (or its figures work it out), not only as a
+    whole it measures against."""
+    stated = [f for f, c in records.index if c == claim_id and same(f, figure)]
+    return not stated or any(not f.of for f in stated)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from answers.phase_words import LATER_PHASE
+
 NEGATION = re.compile(
     r"\b(?:not|isn'?t|hasn'?t|haven'?t|wasn'?t|aren'?t|never|yet to|nothing|nobody|no one|zero"
     r"|doesn'?t|don'?t|didn'?t|can'?t|cannot|won'?t|weren'?t|couldn'?t)\b"
@@ -22,7 +24,7 @@ NEGATION = re.compile(
 DONE = re.compile(
     r"\b(?:finish(?:ed|es)?|done|complete[ds]?|wrapped|ended|concluded|fully trained)\b"
     r"|训完|訓完|训练完|訓練完|完成了|已完成|已经完成|已經完成|完成预训练|完成預訓練|结束了|結束了"
-    r"|已结束|跑完|做完|搞完|弄完|练完|炼完|收工了|收官|train ?完"
+    r"|已结束|跑完|做完|搞完|弄完|练完|炼完|收工了|收官|train ?完|正式完成(?![后後时時])"
     r"|(?:已经?|早就|都)\s*(?:全部|全都)?\s*(?:结束|完成|完工|完事)"
     r"|\bclosed out\b"
 )
@@ -30,16 +32,6 @@ DONE = re.compile(
 FULL = re.compile(
     r"(?<![\d.,])(\d[\d,.]*\s?[kmbt]?)\s*(?:/|of|out of)\s*\1(?![\d.,])"
     r"|\b100\s?%\s*(?:done|complete|finished|trained)|100\s?%\s*(?:完成|训完|訓完)"
-)
-LATER_PHASE = re.compile(
-    r"\b(?:mid-?training|post-?training|rlhf|rl|sft|instruct|cool-?down)\b|中期训练|中期訓練"
-    r"|中训|中訓|后训|後訓"
-    r"|后训练|後訓練|冷却|冷卻|微调"
-)
-BEGUN = re.compile(
-    r"\b(?:start(?:ed|s)?|began|begun|kicked|underway|running|ran|doing|in progress|entered"
-    r"|on|switched|deployed|rolled out|now in|currently in)\b"
-    r"|开始|開始|进入|進入|上了|已经|已經|在做|启动"
 )
 _MODEL_NOUN = r"(?:model|chat|weights|模型|聊天|权重|權重|后训练|後訓練|post-?train\w*)"
 _WEAK_RELEASE = (
@@ -199,7 +191,7 @@ PUBLIC_CHECKPOINT = re.compile(
 )
 # The end of pretraining: a date other than the planned December 1 contradicts the plan.
 ENDING = re.compile(
-    r"\b(?:end(?:s|ing)?|finish(?:es|ed)?|eta|done by|wrap(?:s|ped)? up)\b|结束|結束|训完|訓完"
+    r"\b(?:end(?:s|ing)?|finish(?:es|ed)?|eta|done by|wrap(?:s|ped)?(?: up)?)\b|结束|結束|训完|訓完"
     r"|(?:预训练|預訓練|训练|訓練)完成|完成(?:预训练|預訓練|训练|訓練)"  # not 完成上下文扩展
     # "预计 2027 年 3 月完成", "11 月 27 号收工"
     r"|收工|完工|练完|炼完|跑完|(?:(?<=[月号號日])|(?<=[月号號日]\s))完成(?=\s*了?\s*$)"
@@ -254,18 +246,6 @@ def hedged(
 def denial(text: str) -> bool:
     """Whether the text says "not"/"no"/没 anywhere."""
     return bool(NEGATION.search(text))
-
-
-# The context length said to be other than 4K now: no record shows it changed (the 8K/16K
-# runs were one-rack tests: a sentence about a test stays about a test, see hedged()).
-CONTEXT_CHANGED = re.compile(
-    r"\b(?:extended|moved|swapped|switched|bumped|upgraded|running at|now at|trains? at"
-    r"|went from)\b"
-    r"|扩到|擴到|扩展到|擴展到|切到|改成|上了|现在是|現在是|切过去|切過去|换过去|換過去"
-    r"|\bkicked (?:in|off)\b|\b(?:doing|rn|right now)\b"  # "doing the 262k phase rn"
-    r"|\b(?:is|are) (?:running|underway|live|happening)\b|\b(?:went|goes|gone) live\b|在跑|正在跑"
-    r"|\b(?:hero|run|it|model)(?: is|'s) (?:now |already )?(?:on|at) (?=\d)"  # "hero is on 16K"
-)
 
 
 def states_done(text: str) -> bool:

@@ -616,7 +616,8 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("Marin 535B 宣布 post-training 完成", [UNSUPPORTED]),
         # a PTT thread's pushes are each someone's assertion
         (
-            "Marin 535B 今天結束？ 推 a123: 今天 12/1 是官方預期的預訓練結束日 噓 c789: 11/27 就練完了",
+            "Marin 535B 今天結束？ 推 a123: 今天 12/1 是官方預期的預訓練結束日"
+            " 噓 c789: 11/27 就練完了",
             [NOT_CHECKED, SUPPORTED, UNSUPPORTED],
         ),
         # a day the PR's own record gives; the whole a share is of, in brackets
@@ -625,6 +626,19 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         # an active count is no dense model's: the Marin 32B has none
         ("就是 A32B 那个 MoE 吧", [UNSUPPORTED]),
         ("Marin ladder 顶层 27.7B-A1.2B", [SUPPORTED]),
+        # the lead is on record: someone else named is contradicted
+        ("项目负责人是 Chris Ré", [CONTRADICTED]),
+        ("Marin 535B 的项目负责人是 Percy Liang", [SUPPORTED]),
+        # a later phase run now, the context said to be longer now: neither is on record
+        ("they're in the cooldown now", [PLAN_AS_FACT]),
+        ("现在在跑中期训练", [UNSUPPORTED]),
+        ("context is at 65k now too", [PLAN_AS_FACT]),
+        # the schedule's last step is a whole the records measure against, not a step reached
+        ("现在已经跑满了 390,251 步", [PLAN_AS_FACT]),
+        ("10月6日到了第 215,756 步，总共 390,251 步", [SUPPORTED, SUPPORTED]),
+        ("Marin 535B 训练在 11 月底崩溃，检查点全部丢失", [UNSUPPORTED, UNSUPPORTED]),
+        ("2.7e24 FLOPs, scheduled to wrap Nov 27", [SUPPORTED, CONTRADICTED]),
+        ("he kicked it off Sept 1 so maybe it slips a bit", [CONTRADICTED, NOT_CHECKED]),
     ],
 )
 def test_each_assertion_gets_its_verdict(
