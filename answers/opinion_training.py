@@ -83,11 +83,15 @@ TUNED_SETS = (
     "rumours51",
     "rumours52",
     "rumours53",
+    "rumours54",
+    "rumours55",
+    "rumours56",
+    "rumours57",
 )
 TODAY = dt.date(2026, 12, 1)  # the day the sets are scored on (benchmarks/score_checks.py)
 WRITTEN = dt.date(2026, 11, 30)  # the day the sets' messages are written on ("last Tuesday")
 # (the sets whose writers were told "today is 2026-12-01": their "today" is the planned end)
-WRITTEN_ON = {f"rumours{n}": dt.date(2026, 12, 1) for n in (*range(45, 50), *range(54, 58))}
+WRITTEN_ON = {f"rumours{n}": dt.date(2026, 12, 1) for n in (*range(45, 50), *range(54, 62))}
 
 
 def written(name: str) -> dt.date:

@@ -259,12 +259,11 @@ class Records:
             )
         elif figure.unit == "%" and topic in SHARES:
             # a share is a share of its topic: "MFU 15%" is not the run's 15% of its steps
-            # (the context tests measured throughput too: "8K 只掉 1.6% throughput")
-            found = dict.fromkeys(
-                c
-                for c in found
-                if self.kb.claims[c].topic == topic or (topic == "throughput" and c in self.speeds)
-            )
+            # (the context tests measured throughput too: "8K 只掉 1.6% throughput"; the plan's
+            # topics share theirs: "最多把 token 目标砍掉约 25%" is the ~100-day plan's)
+            own = {topic, *(SCHEDULE if topic in SCHEDULE else ())}
+            speeds = self.speeds if topic == "throughput" else set()
+            found = dict.fromkeys(c for c in found if self.kb.claims[c].topic in own or c in speeds)
         elif topic in OWN_COUNTS and _count(figure):
             # so is a bare count: "MFU才20出头" is no 20-step trial's, "配比在第18万步换的" no
             # checkpoint's step

@@ -639,6 +639,9 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("Marin 535B 训练在 11 月底崩溃，检查点全部丢失", [UNSUPPORTED, UNSUPPORTED]),
         ("2.7e24 FLOPs, scheduled to wrap Nov 27", [SUPPORTED, CONTRADICTED]),
         ("he kicked it off Sept 1 so maybe it slips a bit", [CONTRADICTED, NOT_CHECKED]),
+        # the plan's allowance is the ~100-day plan's share, told as a plan or as done
+        ("如果延误超出缓冲，最多把 token 目标砍掉约 25%", [NOT_CHECKED, SUPPORTED]),
+        ("they're cutting tokens by 25%", [PLAN_AS_FACT]),
     ],
 )
 def test_each_assertion_gets_its_verdict(
