@@ -136,6 +136,21 @@ _LEADER = re.compile(
 )
 
 
+# The loss the run ended at: met exactly, or "final" (not "the forecast for the final loss",
+# which tells the forecast)
+_MET = re.compile(
+    r"\b(?:exactly|spot on|perfectly|nailed|ended (?:up )?at|landed (?:right )?(?:on|at)"
+    r"|came in at)\b|正好|恰好|刚好|剛好|完美"
+)
+_FINAL = re.compile(r"\bfinal(?:ly)?\b|最后|最後|最终|最終")
+_FORECAST = re.compile(
+    r"\b(?:forecast|target|projected|predicted|prediction)\b|预测|預測|目标|目標"
+)
+_TO_BE = re.compile(
+    r"\b(?:will|would|should|expected to|going to)\b|会|會|将|將|预计|預計|预期|預期"
+)
+
+
 def judgment(
     records: Records,
     words: str,
@@ -159,6 +174,12 @@ def judgment(
     forecast = [c for h in held for c in h if c in records.plans and c in records.claims("loss")]
     if forecast and AGAINST_FORECAST.search(text) and not AS_DONE.search(text):
         return UNSUPPORTED, tuple(forecast[:1])
+    # or the forecast told as the loss it ended at ("损失最后正好是预注册的 2.04"): no record
+    # gives a final loss (not "预计最后会是 2.04", the forecast told)
+    final = _FINAL.search(text)
+    told = final and _FORECAST.search(text[: final.start()])
+    if forecast and (_MET.search(text) or final and not told) and not _TO_BE.search(text):
+        return PLAN_AS_FACT, tuple(forecast[:1])
     # late, failed, spiking: unless a record holding its figures, or saying the same, says so
     # too (a stall at step 166,006, 32B's "loss spikes", failed experiments logged in public)
     # each kind on its own: "abandoned in October after the step-198000 save failed" is a

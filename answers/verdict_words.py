@@ -74,7 +74,7 @@ AS_DONE = re.compile(
     r"|燒了|达到|達到|到了|肯定|切到|换到"
     r"|\b(?:happened|took place|changed to|moved to|went to|came in|landed at|final|deployed"
     r"|all in|cut|cutting|shortened|shortening|trimmed|trimming|reduced|spent"
-    r"|used (?:its|their|the|up))\b|砍了|缩短了|縮短了"
+    r"|used (?:its|their|the|up))\b|砍了|砍掉了|缩短了|縮短了"
     r"|切换了|切換了|改成|改为|改為|换成|換成|上了|改用|切过去|切過去|换过去|換過去|切了|落在"
     r"|加了|提高了|提升了|增加了|调高了|調高了|拉上去了|拉高了|命中|打中|达标|達標"
     r"|\b(?:did|done|kicked (?:in|off)|started|began|begun)\b|最终|最終"
@@ -189,6 +189,9 @@ CAUSE = re.compile(
 PUBLIC_CHECKPOINT = re.compile(
     r"(?:检查点|檢查點|checkpoint|ckpt|step-\d+).{0,24}(?:公开|公開|public|open)"
     r"|(?:公开|公開|public|open).{0,24}(?:检查点|檢查點|checkpoint|ckpt)"
+    # or fetched by someone outside: "我昨晚拉了 step-180000", "downloaded the 180k ckpt"
+    r"|(?:\b(?:download(?:ed)?|pulled|grabbed|grab)\b|下载|下載|拉了|拉下来|拉下來)"
+    r".{0,24}(?:检查点|檢查點|checkpoint|ckpt|step-?\d+|权重|權重|weights)"
 )
 # The end of pretraining: a date other than the planned December 1 contradicts the plan.
 ENDING = re.compile(

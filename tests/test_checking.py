@@ -103,7 +103,7 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("13% after two weeks = they're way behind schedule", [SUPPORTED, UNSUPPORTED]),  # judged
         ("they swapped to 16K context at step 216k", [PLAN_AS_FACT]),  # no record: still 4K
         ("the 8K/16K runs were tested on one rack", [SUPPORTED]),  # a test stays a test
-        ("they cut the token horizon by 25%", [UNSUPPORTED]),  # allowed, not done
+        ("they cut the token horizon by 25%", [PLAN_AS_FACT]),  # allowed, not done
         ("MFU 在 Oct 9 才到 26.75%", [UNSUPPORTED]),  # 26.75% is the record of Sep 23
         ("Marin 535B already beats DeepSeek-V3 on every benchmark no cap", [UNSUPPORTED]),
         ("Marin 535B crossed halfway around Sept 20", [UNSUPPORTED]),  # the post was Oct 6
@@ -642,6 +642,13 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         # the plan's allowance is the ~100-day plan's share, told as a plan or as done
         ("如果延误超出缓冲，最多把 token 目标砍掉约 25%", [NOT_CHECKED, SUPPORTED]),
         ("they're cutting tokens by 25%", [PLAN_AS_FACT]),
+        # the loss forecast told as the loss the run ended at; the forecast told as one
+        ("损失最后正好是预注册的 2.04", [PLAN_AS_FACT]),
+        ("the 535B loss landed right on the ladder's projected 2.04", [PLAN_AS_FACT]),
+        ("the forecast for the final loss is 2.04", [SUPPORTED]),
+        ("预计最后会是 2.04", [SUPPORTED]),
+        # a checkpoint fetched by someone outside: none is public
+        ("我昨晚拉了 step-180000", [UNSUPPORTED]),
     ],
 )
 def test_each_assertion_gets_its_verdict(
