@@ -131,9 +131,24 @@ def misplaced_incident(
 
 # The one said to lead, named after "is"/是: a capitalised name or two to four Chinese
 # characters ending the clause (not "谁", who)
+_NAME = r"((?:[A-Z][\w.'é-]+)(?:\s+[A-Z][\w.'é-]+)*)"
 _LEADER = re.compile(
-    r"(?:\bis|是|為|为)\s*((?:[A-Z][\w.'é-]+)(?:\s+[A-Z][\w.'é-]+)*|(?![谁誰])[\u4e00-\u9fff]{2,4}(?=\s*[。.!！]?$))"
+    rf"(?:\bis|是|為|为)\s*(?:{_NAME}|((?![谁誰])[\u4e00-\u9fff]{{2,4}})(?=\s*[。.!！]?$))"
 )
+# or before it, when the role is after: "David Hall 是 Marin 的负责人", "Percy is the lead"
+_LEADER_FIRST = re.compile(rf"^\W*{_NAME}\s*(?:\bis\b|是|為|为)")
+
+
+def _leader(words: str, role: re.Match[str] | None) -> str | None:
+    """The one a clause says leads, folded; None if it names no one."""
+    by = re.search(rf"\bby\s+{_NAME}|由\s*{_NAME}", words)  # "led by Tatsu Hashimoto"
+    if by:
+        return fold(by[1] or by[2])
+    said = _LEADER.search(words)
+    first = _LEADER_FIRST.search(words)
+    if first and role and first.end() <= role.start():
+        return fold(first[1])
+    return fold(said[1] or said[2]) if said else None
 
 
 # The loss the run ended at: met exactly, or "final" (not "the forecast for the final loss",
@@ -203,15 +218,16 @@ def judgment(
                 return UNSUPPORTED, records.known(*newest)
     # a reason, only where a record of this very event gives it (not any record of that day:
     # "10 月 6 日那次重试是因为 GB200 过热", the day's record leaves the cause unconfirmed)
-    for claimed in (DECIDED, MISTAKE, LEADS):  # "负责人是李飞飞": no record names her
+    # the lead is on record: the one named is it or not ("项目负责人是 Chris Ré")
+    role = LEADS.search(words)
+    leader = _leader(words, role) if LEADS.search(text) else None
+    leads = [c for c in records.claims("people") if LEADS.search(records.said(c))]
+    if leader and leads and not any(leader in records.said(c) for c in leads):
+        return CONTRADICTED, tuple(leads[:1])
+    claims = (DECIDED, MISTAKE) if leader and leads else (DECIDED, MISTAKE, LEADS)
+    for claimed in claims:  # "负责人是李飞飞": no record names her
         if claimed.search(text) and not records.says(claimed, held, words, by_day=False):
             return UNSUPPORTED, first
-    # the lead is on record, and it is not the one named: "项目负责人是 Chris Ré"
-    leader = _LEADER.search(words)
-    if leader and LEADS.search(text):
-        leads = [c for c in records.claims("people") if LEADS.search(records.said(c))]
-        if leads and not any(fold(leader[1]) in records.said(c) for c in leads):
-            return CONTRADICTED, tuple(leads[:1])
     if SCOPE.search(text) and LATER_PHASE.search(text) and any(f.unit == "flops" for f in said):
         return UNSUPPORTED, records.known("flops-gap-unexplained")  # "5e24 includes post-training"
     measured = [h for f, h in zip(said, held, strict=True) if f.noun != "rack" and h]

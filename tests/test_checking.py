@@ -629,6 +629,10 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         # the lead is on record: someone else named is contradicted
         ("项目负责人是 Chris Ré", [CONTRADICTED]),
         ("Marin 535B 的项目负责人是 Percy Liang", [SUPPORTED]),
+        ("David Hall 是 Marin 的负责人", [CONTRADICTED]),
+        ("是 Chris Manning 带的", [CONTRADICTED]),
+        ("Marin is led by Tatsu Hashimoto", [CONTRADICTED]),
+        ("Marin is led by Percy Liang", [SUPPORTED]),
         # a later phase run now, the context said to be longer now: neither is on record
         ("they're in the cooldown now", [PLAN_AS_FACT]),
         ("现在在跑中期训练", [UNSUPPORTED]),
