@@ -130,7 +130,7 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("比计划慢了两周", [UNSUPPORTED]),  # the plan is the object, not a hedge
         ("loss 在 20 万步出现了大 spike", [UNSUPPORTED]),  # 32B's spikes are not this one
         ("这次 loss 比 Marin 32B 低很多", [UNSUPPORTED]),  # no record compares them
-        ("现在是 Larry Dial 在带", [UNSUPPORTED]),  # he wrote the plan; Percy leads
+        ("现在是 Larry Dial 在带", [CONTRADICTED]),  # he wrote the plan; Percy leads
         ("10 月 6 日那次重试是因为 GB200 过热", [UNSUPPORTED]),  # the cause is unconfirmed
         # the plan told as the plan; a guess at the end; nothing ever going wrong
         (
