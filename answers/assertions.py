@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from answers.counted import GENERIC as GENERIC
 from answers.counted import noun as counted_noun
-from answers.days import MONTH
+from answers.days import DOTTED, MONTH
 from answers.text import fold
 from knowledge.knowledge_base import KnowledgeBase
 
@@ -196,7 +196,8 @@ def figures(text: str) -> list[Figure]:
     # "#9615" is an issue or pull request, not 9615 of anything that follows it
     found = [Figure(float(a or b), "exact", "issue", 0.5) for a, b in ISSUE.findall(text)]
     text = ISSUE.sub(" ", text)
-    text = _ACTIVE_OF.sub(" actv_of ", _NAME.sub(" ", MONTH.sub(" ", fold(text))))
+    text = DOTTED.sub(" ", fold(text))
+    text = _ACTIVE_OF.sub(" actv_of ", _NAME.sub(" ", MONTH.sub(" ", text)))
     text = _RANGE.sub(r"\1\4 \2 \3\4", _RATIO.sub(_worked_out, text))
     for match in _FIGURE.finditer(text):
         digits, unit, after = match.groups()

@@ -653,6 +653,8 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("预计最后会是 2.04", [SUPPORTED]),
         # a checkpoint fetched by someone outside: none is public
         ("我昨晚拉了 step-180000", [UNSUPPORTED]),
+        # a dotted heading's day, not a figure
+        ("10.9：旧 run 在 step 231664 cancel", [SUPPORTED]),
     ],
 )
 def test_each_assertion_gets_its_verdict(
