@@ -44,7 +44,7 @@ _JOINS = re.compile(
     r"\s+(?:and(?! a half\b)|but|plus|also|while|which means)\s+"  # "a month and a half" is one
     r"|\s+so\s+(?=(?:that|this|it|its|it's|they|they're|they'll|they've|the|we|marin|maybe"
     r"|probably|i guess)\b)"
-    r"|而且|并且|还有(?!\s*\d)|但是|另外|(?<![反然])而"  # (not "还有 53 天": what is left)
+    r"|而且|并且|还有(?!\s*[\d一])|但是|另外|(?<![反然])而"  # (not "还有 53 天": what is left)
     r"|\s*只是(?=\s*(?:还|還)?(?:没|沒))"  # "早就練完了 只是還沒公布": done, but not announced
 )
 _FIGURE = re.compile(

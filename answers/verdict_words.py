@@ -110,7 +110,9 @@ NO_INTENT = re.compile(
 # to stay at 4k for good", "推特上的2.7e24是写错了"); a success where the record of that step
 # says it failed is contradicted ("the step-198000 save went through fine").
 DECIDED = re.compile(
-    r"\b(?:decided|decision|for good|permanently|never going to)\b|决定|決定|永远|永遠|不再"
+    r"\b(?:decided|decision|for good|never going to)\b|决定|決定|永远|永遠|不再"
+    # (not a permanent checkpoint: "checkpoints are saved every 6,000 steps permanently")
+    r"|^(?!.*\b(?:checkpoints?|ckpts?|saved?|saving|stored|kept)\b).*\bpermanently\b"
 )
 MISTAKE = re.compile(
     r"\b(?:typo|mistake|misprint|wrong number|was wrong|is wrong)\b"
