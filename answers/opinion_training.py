@@ -87,6 +87,10 @@ TUNED_SETS = (
     "rumours55",
     "rumours56",
     "rumours57",
+    "rumours58",
+    "rumours59",
+    "rumours60",
+    "rumours61",
 )
 TODAY = dt.date(2026, 12, 1)  # the day the sets are scored on (benchmarks/score_checks.py)
 WRITTEN = dt.date(2026, 11, 30)  # the day the sets' messages are written on ("last Tuesday")
