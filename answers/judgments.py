@@ -18,6 +18,7 @@ from answers.records import Records
 from answers.spec_words import ALL_RACKS, ONE_RACK, SCOPE
 from answers.text import fold
 from answers.time_words import FUTURE
+from answers.times import miscounted
 from answers.trouble_words import DAMAGE, DIVERGED, NO_TROUBLE, SETBACK, SINCE, WRONG
 from answers.verdict_words import (
     AGAINST_FORECAST,
@@ -216,6 +217,10 @@ def judgment(
             ):
                 newest = (*records.claims("progress")[-1:], "training-ongoing-1010")
                 return UNSUPPORTED, records.known(*newest)
+    # an event told a different number of times than its record ("hung three times": twice)
+    miscount = miscounted(records, text, held)
+    if miscount:
+        return CONTRADICTED, miscount
     # a reason, only where a record of this very event gives it (not any record of that day:
     # "10 月 6 日那次重试是因为 GB200 过热", the day's record leaves the cause unconfirmed)
     # the lead is on record: the one named is it or not ("项目负责人是 Chris Ré")

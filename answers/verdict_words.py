@@ -184,6 +184,9 @@ TERMS = (
 CAUSE = re.compile(
     r"\b(?:because|caused by|due to|that'?s why|which is why|the reason|came from|stemmed from"
     r"|traced (?:back )?to|blamed on)\b"
+    # a cause named, not one said unknown ("root cause 到現在還 unconfirmed")
+    r"|\b(?:root cause|the cause (?:was|is))\b"
+    r"(?!.{0,30}(?:unconfirmed|unknown|unclear|未确认|未確認|不明))"
     r"|是因为|是因為|因为|因為|由于|由於|导致|導致|的原因|原因是|原因在于|原因在於|是为了|是為了"
     r"|(?<![原基])因(?![此而为為素])"  # "因 NoExecute taint": because of
 )

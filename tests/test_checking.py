@@ -655,6 +655,11 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("我昨晚拉了 step-180000", [UNSUPPORTED]),
         # a dotted heading's day, not a figure
         ("10.9：旧 run 在 step 231664 cancel", [SUPPORTED]),
+        # a cause named that no record of the event gives; one said unknown is no cause
+        ("The cause was a CoreWeave rack power failure", [UNSUPPORTED]),
+        # an event told another number of times than its record
+        ("the ragged all-to-all trial from step 54,000 hung three times", [CONTRADICTED]),
+        ("the ragged all-to-all trial from step 54,000 hung twice", [SUPPORTED]),
     ],
 )
 def test_each_assertion_gets_its_verdict(
