@@ -27,6 +27,7 @@ _SENTENCES = re.compile(
     r"(?<!\best\.)(?<!\bvs\.)(?<!approx\.)(?<!\bincl\.)(?<!\betc\.)(?<!e\.g\.)(?<!i\.e\.)"
     r"(?<=[.!?])\s+"
     r"|(?:^|\s)[推噓→]\s+[\w.-]+\s*[:：]\s*"  # a PTT thread's pushes: "推 a123: …"
+    r"|(?:^|\s)@[^\s:：@]{1,20}\s*[:：]\s*"  # a chat log's speakers: "@阿飞：…"
     r"|\s\d{1,2}\)\s"  # a numbered list: "1) NVLink error (Aug) 2) ragged all-to-all hung"
     r"|[。！？；;|｜·•✅❌✔➡👉🚀🔥\n（）()，、]+"
     r"|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*"  # an emoji ends a clause: "done 🎉 next"
@@ -34,6 +35,9 @@ _SENTENCES = re.compile(
     # a timeline's arrows: "launch Aug 19 → mixture phase 2 at step 108k" (not a change of a
     # figure, "26.32% → 29.44%", nor a chain of run ids)
     r"|\s(?:→|->|⇒)\s(?=[^\W\d_])(?!hero|(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\.?\s*\d)"
+    # (a day after an event is the timeline's next: "Aug 19 launch → Sep 9 …", not a span of
+    # days, "Aug 19 → Dec 1")
+    r"|(?:(?<=[^\W\d_])|(?<=\d,\d\d\d))\s(?:→|->|⇒)\s(?=(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\.?\s*\d)"
 )
 # A colon parts two assertions ("Marin 535B-A23B is done: 18T tokens"), not a heading from
 # what it heads ("Oct 13: the save failed", "tracker: 25.8%", "status: DONE").
@@ -49,7 +53,8 @@ _JOINS = re.compile(
 )
 _FIGURE = re.compile(
     r"(?<![A-Za-z0-9_.,])(\d+(?:[.,]\d+)*)(?!st\b|nd\b|rd\b|th\b)"  # "the 21st" is a day
-    r"\s?(%|[kmbt](?![a-z])|e\d+|万亿|亿|万|兆|trillion|billion|million)?"
+    r"\s?(%|[kmbt](?![a-z])|e\d+|万亿|亿|万|兆(?!瓦)|trillion|billion|million"
+    r"|[kmg]w\b|兆瓦|千瓦)?"  # (power: no record gives any, "1.3 MW" is no 1.3 of anything)
     # the words after it, looked at, not taken: "11,264 sequences of 4,096 tokens" is two
     r"(?=((?:\s*[\w-]+){0,3}))",
     re.IGNORECASE,
@@ -215,6 +220,8 @@ def figures(text: str) -> list[Figure]:
             scale = 10.0 ** int(unit[1:])
             flops = value * scale >= 1e20 or "flop" in text  # ("the rung FLOPs go 5.5e19")
             unit = "flops" if flops else "n"  # (a small rung's "5.5e19 FLOPs" too)
+        elif unit.endswith(("w", "瓦")):
+            unit = "power"
         elif unit in _SCALE:
             scale, unit = _SCALE[unit], "n"
         elif unit != "%":

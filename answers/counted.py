@@ -27,13 +27,15 @@ _COUNTED_ZH = {
     "张": "gpu",
     "張": "gpu",
     "卡": "gpu",
+    "芯片": "gpu",
+    "晶片": "gpu",
     "节点": "node",
     "節點": "node",
     "序列": "seq",
     "token": "toke",
 }
 # A measure word before the noun ("4096条序列", "11264个token"): the noun is after it.
-_MEASURE = re.compile(r"^[个個条條]")
+_MEASURE = re.compile(r"^[个個条條颗顆]")
 
 
 def noun(after: str) -> str:

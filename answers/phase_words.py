@@ -17,6 +17,7 @@ LATER_PHASE = re.compile(
 BEGUN = re.compile(
     r"\b(?:start(?:ed|s)?|began|begun|kicked|underway|running|ran|doing|in progress|entered"
     r"|on|switched|deployed|rolled out|now in|currently in|now|moving into|moved into|going into"
+    r"|wrapping up"
     r"|in the (?:cooldown|midtraining|mid-training|post-training))\b"
     r"|开始|開始|进入|進入|上了|已经|已經|在做|启动|啟動|在跑|正在|现在在|現在在|进了|進了"
 )

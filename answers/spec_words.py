@@ -12,6 +12,8 @@ import re
 # NVIDIA named as the donor: the records name the Huang Foundation's gift.
 DONOR = re.compile(
     r"\b(?:nvidia|jensen)\b.{0,30}\b(?:donat|gift|sponsor|gave)|(?:英伟达|輝達|nvidia).{0,10}(?:捐|赞助|贊助|送)"
+    # the cloud the run is on is no donor either: "全是 CoreWeave 免费赞助的", "CoreWeave paid"
+    r"|\bcoreweave\b.{0,20}(?:\b(?:donat|gift|sponsor|gave|paid|pays|fund)|免费|免費|赞助|贊助|捐|出钱|出錢|买单|買單)"
 )
 # The donor the records name: the Jen-Hsun and Lori Huang Foundation.
 FOUNDATION = re.compile(r"huang|黄|黃|foundation|基金")

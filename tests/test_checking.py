@@ -660,6 +660,22 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         # an event told another number of times than its record
         ("the ragged all-to-all trial from step 54,000 hung three times", [CONTRADICTED]),
         ("the ragged all-to-all trial from step 54,000 hung twice", [SUPPORTED]),
+        # a timeline's next day after an event parts it; a span of days does not
+        (
+            "timeline: Aug 19 launch → Sep 15 phase 2 mixture @ 108k"
+            " → Oct 20 换到 hero-mfu32-step280k",
+            [SUPPORTED, SUPPORTED, CONTRADICTED],
+        ),
+        ("the homepage chart runs Aug 19 → Dec 1", [SUPPORTED]),
+        # a chat log's speakers part its lines
+        (
+            "@阿飞：10 月 7 日 W&B 摘要是 219,518 步 @小白：390,251 步肯定全跑完了",
+            [SUPPORTED, UNSUPPORTED],
+        ),
+        # the cloud is no donor; power is no record's figure; chips are GPUs
+        ("全是 CoreWeave 免费赞助的", [CONTRADICTED]),
+        ("the hero run pulls about 1.3 MW", [UNSUPPORTED]),
+        ("跑在 704 顆晶片上", [SUPPORTED]),
     ],
 )
 def test_each_assertion_gets_its_verdict(
