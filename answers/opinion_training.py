@@ -91,6 +91,10 @@ TUNED_SETS = (
     "rumours59",
     "rumours60",
     "rumours61",
+    "rumours62",
+    "rumours63",
+    "rumours64",
+    "rumours65",
 )
 TODAY = dt.date(2026, 12, 1)  # the day the sets are scored on (benchmarks/score_checks.py)
 WRITTEN = dt.date(2026, 11, 30)  # the day the sets' messages are written on ("last Tuesday")
