@@ -18,6 +18,8 @@ from answers.days import DOTTED, MONTH
 from answers.text import fold
 from knowledge.knowledge_base import KnowledgeBase
 
+# A month and its day next ("Sep 9"), for the timeline's arrows below
+_MONTH_DAY = r"(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\.?\s*\d"
 MAX_ASSERTIONS = 8  # a wall of text is checked in its first eight assertions
 # Sentences, then clauses. An ASCII comma between digits is a thousands separator ("2,048"),
 # never a full-width one; a comma after a figure still parts clauses ("…step121638, it's"), as
@@ -34,10 +36,10 @@ _SENTENCES = re.compile(
     r"|(?:(?<!\d),|,(?!\d))\s*|\s[—–-]\s"
     # a timeline's arrows: "launch Aug 19 → mixture phase 2 at step 108k" (not a change of a
     # figure, "26.32% → 29.44%", nor a chain of run ids)
-    r"|\s(?:→|->|⇒)\s(?=[^\W\d_])(?!hero|(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\.?\s*\d)"
+    rf"|\s(?:→|->|⇒)\s(?=[^\W\d_])(?!hero|{_MONTH_DAY})"
     # (a day after an event is the timeline's next: "Aug 19 launch → Sep 9 …", not a span of
     # days, "Aug 19 → Dec 1")
-    r"|(?:(?<=[^\W\d_])|(?<=\d,\d\d\d))\s(?:→|->|⇒)\s(?=(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\.?\s*\d)"
+    rf"|(?:(?<=[^\W\d_])|(?<=\d,\d\d\d))\s(?:→|->|⇒)\s(?={_MONTH_DAY})"
 )
 # A colon parts two assertions ("Marin 535B-A23B is done: 18T tokens"), not a heading from
 # what it heads ("Oct 13: the save failed", "tracker: 25.8%", "status: DONE").

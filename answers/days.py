@@ -28,9 +28,10 @@ DOTTED = re.compile(r"^\s*(1[0-2]|[1-9])\.([0-3]?\d)\s*[：:]")
 def months(text: str) -> list[tuple[int, int | None]]:
     """(month, day or None) of each date written as "August 19", "Aug", "8月19日"."""
     names = [m[:3] for m in _MONTHS.split()]
-    dotted = DOTTED.match(fold(text))
+    text = fold(text)
+    dotted = DOTTED.match(text)
     out: list[tuple[int, int | None]] = [(int(dotted[1]), int(dotted[2]))] if dotted else []
-    for found in MONTH.findall(fold(text)):
+    for found in MONTH.findall(text):
         name, day, number, zh_day, slash_month, slash_day, iso_month, iso_day, short, also = found
         if name == "may" and not day:
             continue  # "it may end soon": the verb, not the month

@@ -17,7 +17,7 @@ from answers.phase_words import BEGUN, LATER_PHASE
 from answers.records import Records
 from answers.spec_words import ALL_RACKS, ONE_RACK, SCOPE
 from answers.text import fold
-from answers.time_words import FUTURE
+from answers.time_words import FUTURE, WILL
 from answers.times import miscounted
 from answers.trouble_words import DAMAGE, DIVERGED, NO_TROUBLE, SETBACK, SINCE, WRONG
 from answers.verdict_words import (
@@ -162,9 +162,8 @@ _FINAL = re.compile(r"\bfinal(?:ly)?\b|最后|最後|最终|最終")
 _FORECAST = re.compile(
     r"\b(?:forecast|target|projected|predicted|prediction)\b|预测|預測|目标|目標"
 )
-_TO_BE = re.compile(
-    r"\b(?:will|would|should|expected to|going to)\b|会|會|将|將|预计|預計|预期|預期"
-)
+# (or a forecast still to be met: what will be, or would, should, is expected to)
+_TO_BE = re.compile(rf"{WILL.pattern}|\b(?:would|should|expected to)\b|预计|預計|预期|預期")
 
 
 def judgment(
@@ -224,12 +223,11 @@ def judgment(
     # a reason, only where a record of this very event gives it (not any record of that day:
     # "10 月 6 日那次重试是因为 GB200 过热", the day's record leaves the cause unconfirmed)
     # the lead is on record: the one named is it or not ("项目负责人是 Chris Ré")
-    role = LEADS.search(words)
-    leader = _leader(words, role) if LEADS.search(text) else None
-    leads = [c for c in records.claims("people") if LEADS.search(records.said(c))]
+    leader = _leader(words, LEADS.search(words)) if LEADS.search(text) else None
+    leads = [c for c in records.claims("people") if LEADS.search(records.said(c))] if leader else []
     if leader and leads and not any(leader in records.said(c) for c in leads):
         return CONTRADICTED, tuple(leads[:1])
-    claims = (DECIDED, MISTAKE) if leader and leads else (DECIDED, MISTAKE, LEADS)
+    claims = (DECIDED, MISTAKE) if leads else (DECIDED, MISTAKE, LEADS)
     for claimed in claims:  # "负责人是李飞飞": no record names her
         if claimed.search(text) and not records.says(claimed, held, words, by_day=False):
             return UNSUPPORTED, first

@@ -12,7 +12,7 @@ from answers.end_dates import END, LENGTH_DAYS, TEAM_WORD
 from answers.lengths import length_days
 from answers.phase_words import CONTEXT_CHANGED, LATER_PHASE
 from answers.records import Records
-from answers.time_words import STILL
+from answers.time_words import STILL, WILL
 from answers.verdict_words import (
     AS_DONE,
     DURATION,
@@ -25,7 +25,6 @@ from answers.verdict_words import (
 from knowledge.schema import ClaimKind
 
 _PHASE_TWO = re.compile(r"\bphase[- ]?(?:2|two)\b|\bsecond phase\b|第\s*[2二]\s*(?:阶段|階段|期)")
-_WILL = re.compile(r"\b(?:will|going to)\b|(?<!不)会(?![议議])|(?<!不)會(?!議)|将(?!近)|將(?!近)")
 # where a chart's axis ends is no end told as done ("homepage chart x-axis goes Aug 19 → Dec 1")
 _AXIS = re.compile(r"\baxis\b|\bchart\b|横轴|橫軸|x\s?轴|x\s?軸|图表|圖表")
 # the third mixture phase by its number (its other names are LATER_PHASE's: "cooldown", 冷却)
@@ -61,7 +60,7 @@ def plan_as_fact(
     tested = hedged(text, tests_too=True, said_too=False)
     # (a clause after a done one may still tell what will be: "…已切入冷却 | 第三阶段会上调…")
     # (nor a document's word or a plan: "…都训完了。FLOPs 预算是 2.7e24，README 里写的是 5e24")
-    inherited = done and not (_WILL.search(text) or SAID.search(text) or PLANNED.search(text))
+    inherited = done and not (WILL.search(text) or SAID.search(text) or PLANNED.search(text))
     stated = (inherited or bool(AS_DONE.search(text))) and not tested
     # the plan and a record of it happening at that step agree: "切到第二阶段 at step
     # 108,000" is a fact (a step, not a total: the homepage's "18T" is still the plan)

@@ -32,13 +32,13 @@ class Records:
         self.kb = kb
         self.index = figure_index(kb)
         self.statements = Statements(kb)
-        self.references = References(kb)  # "#8435 is the status log": #8506 is
         # (month, day) each claim is about: its own date and the dates its statement names
         self.days = {
             c.id: {d for d in months(c.statement.en) if d[1] is not None}
             | ({(c.as_of.month, c.as_of.day)} if c.as_of else set())
             for c in kb.claims.values()
         }
+        self.references = References(kb, self.days)  # "#8435 is the status log": #8506 is
         self.all_days = set().union(*self.days.values())
         # the months a claim is about: its days', and its records' own (the gift post's, Sep)
         self.months = {

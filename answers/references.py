@@ -49,8 +49,8 @@ MARGIN = 0.1  # …and this much nearer than the number's own nearest passage
 
 
 class References:
-    def __init__(self, kb: KnowledgeBase) -> None:
-        self._kb = kb
+    def __init__(self, kb: KnowledgeBase, days: dict[str, set[tuple[int, int | None]]]) -> None:
+        self._days_of = days  # each claim's days (``Records.days``)
         passages: list[tuple[int, str | None, str]] = []  # (number, its claim, the words)
         for claim in kb.claims.values():
             for statement in (claim.statement.en, claim.statement.zh):
@@ -129,12 +129,7 @@ class References:
 
     def _days(self, number: int) -> set[tuple[int, int | None]]:
         """The days the number's records are dated or name."""
-        found: set[tuple[int, int | None]] = set()
-        for claim_id in self._claims.get(number, ()):
-            claim = self._kb.claims[claim_id]
-            found |= set(months(claim.statement.en))
-            found |= {(claim.as_of.month, claim.as_of.day)} if claim.as_of else set()
-        return found
+        return set().union(*(self._days_of[c] for c in self._claims.get(number, ())))
 
     def _elsewhere(self, claim_id: str, number: int, figure: Figure) -> bool:
         """Whether the claim gives ``figure`` after another number it names, never after

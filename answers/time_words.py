@@ -22,6 +22,8 @@ NOW = re.compile(
 # Unchanged: "still 4k seq len" is no change.
 STILL = re.compile(r"\bstill\b|仍|还是|還是|依然")
 # A later time, for a later phase or a release: no record dates one.
+# What will be, not what is: "will", 会, 将 (not 会议, a meeting, nor 将近, nearly)
+WILL = re.compile(r"\b(?:will|going to)\b|(?<!不)会(?![议議])|(?<!不)會(?!議)|将(?!近)|將(?!近)")
 FUTURE = re.compile(
     r"\b(?:next (?:week|month)|tomorrow|soon|in \w+ weeks?|any day now)\b"
     r"|下周|下週|下个月|下個月|明天|马上|馬上"
