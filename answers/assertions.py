@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from answers.counted import GENERIC as GENERIC
 from answers.counted import noun as counted_noun
-from answers.days import DOTTED, MONTH
+from answers.days import DOTTED, MONTH, SPAN
+from answers.measures import NEARLY, bare_mfu, measure
 from answers.text import fold
 from knowledge.knowledge_base import KnowledgeBase
 
@@ -86,7 +87,7 @@ _STEP = re.compile(r"\bstep[-\s]*$|步\s*$|第\s*$")
 # A model named by its total and active counts: "27.7B-A1.2B" is 27.7B and 1.2B.
 _ACTIVE_OF = re.compile(r"(?<=[\dbm])-a(?=\d)")
 # (said of a count after it: "32B active" is no dense 32B model's)
-_ACTIVE = re.compile(r"\s*(?:active|activated|激活|啟用|启用|活跃|活躍)")
+_ACTIVE = re.compile(r"\s*(?:active|activated|激活|啟用|启用|活跃|活躍)(?!\s*\d)")  # "535B激活23B"
 # 兆: Taiwan's trillion ("18.75兆個token")
 _SCALE = {"k": 1e3, "m": 1e6, "b": 1e9, "t": 1e12, "万": 1e4, "亿": 1e8, "万亿": 1e12, "兆": 1e12}
 _SCALE |= {"million": 1e6, "billion": 1e9, "trillion": 1e12}
@@ -113,6 +114,7 @@ class Figure:
     spread: float = 0.0
     of: bool = False  # a whole a share is of: "4.65T of 18T", "step 100,845 / 390,251"
     active: bool = False  # an active parameter count: "22.76B active", "27.7B-A1.2B"
+    measure: str = ""  # what a per cent measures: "MFU 26.47%", "10% faster" (measures.py)
 
 
 def assertions_in(message: str) -> list[str]:
@@ -204,8 +206,9 @@ def figures(text: str) -> list[Figure]:
     found = [Figure(float(a or b), "exact", "issue", 0.5) for a, b in ISSUE.findall(text)]
     text = ISSUE.sub(" ", text)
     text = DOTTED.sub(" ", fold(text))
-    text = _ACTIVE_OF.sub(" actv_of ", _NAME.sub(" ", MONTH.sub(" ", text)))
+    text = _ACTIVE_OF.sub(" actv_of ", _NAME.sub(" ", MONTH.sub(" ", SPAN.sub(" ", text))))
     text = _RANGE.sub(r"\1\4 \2 \3\4", _RATIO.sub(_worked_out, text))
+    previous = ""  # what the figure before measures
     for match in _FIGURE.finditer(text):
         digits, unit, after = match.groups()
         try:
@@ -226,6 +229,8 @@ def figures(text: str) -> list[Figure]:
             unit = "power"
         elif unit in _SCALE:
             scale, unit = _SCALE[unit], "n"
+        elif unit != "%" and bare_mfu(text, match.span(), value, previous):
+            unit = "%"
         elif unit != "%":
             unit = "n" if "." in digits else "exact"
         value *= scale
@@ -247,11 +252,15 @@ def figures(text: str) -> list[Figure]:
             value, spread = value + 0.25 * scale, 0.745 * scale
         if unit == "%":  # "50.7%" of a share the records give as 50.64%
             spread = max(spread, 0.1)
+        if NEARLY.search(text[max(0, match.start() - 10) : match.start()]):
+            spread = 0.02 * value
         if _ABOUT.search(text[max(0, match.start() - 10) : match.start()]):
             spread = max(spread, _ABOUT_SHARE * value)  # "每步大概4600万 token": 46.1M
         of = bool(_OF.search(text[max(0, match.start() - 24) : match.start()]))
         active = bool(_ACTIVE.match(after) or text[: match.start()].endswith("actv_of "))
-        found.append(Figure(value, unit, noun, min(spread, 0.02 * abs(value)), of, active))
+        what = measure(text, match.start(), match.end()) if unit == "%" else ""
+        found.append(Figure(value, unit, noun, min(spread, 0.02 * abs(value)), of, active, what))
+        previous = what
     return found
 
 
@@ -268,6 +277,8 @@ def same(a: Figure, b: Figure) -> bool:
         return False  # "704 GPUs" is not "704B" of anything
     if b.active and not a.active:
         return False  # "A32B", "32B active": the Marin 32B is dense
+    if a.measure and b.measure and a.measure != b.measure:
+        return False  # "MFU 只有 10%" is not "about 10% faster"
     spread = b.spread or 0.02 * max(abs(a.value), abs(b.value), 1.0)
     return abs(a.value - b.value) <= spread * 1.001  # 1.001: "18.75" read back as float
 

@@ -14,6 +14,7 @@ from answers.assertions import GENERIC, Figure, assertions_in, figures
 from answers.days import months
 from answers.documents import misplaced
 from answers.end_dates import END, end_verdict, length_verdict
+from answers.figures_topic import figures_topic
 from answers.judgments import failed_instead, judgment, misplaced_incident, overclaim
 from answers.lexicon import DECLINING
 from answers.matcher import OTHER
@@ -42,7 +43,6 @@ from answers.verdict_words import (
     NEGATION,
     RUN_ID,
     SCORED,
-    SPEED,
     TERMS,
     THIS_RUN,
     hedged,
@@ -123,8 +123,8 @@ class Checker:
         about_run, text = context.about_run, CORRECTED.sub(r"\1", context.folded(words))
         reading = self.reader.read(words).match
         topic = reading.topics[0] if reading.outcome == "answer" and reading.topics else None
-        topic = None if topic in PROGRESS_READINGS and SPEED.search(text) else topic
         said = figures(text)
+        topic = figures_topic(topic, reading.topics, text, said)
         rungs = context.ladder and not HERO.search(text) or bool(RUNGS.search(text))  # a rung's
         held = [self.records.holders(f, topic, rungs) for f in said]
         held = self.worked.filled(text, said, held, context.told)

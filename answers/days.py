@@ -13,7 +13,8 @@ MONTH = re.compile(
     r"\b("
     + "|".join(f"{m[:3]}(?:{m[3:]}|{m[3:4]})?" for m in _MONTHS.split())  # "Sept" too
     + r")\b\.?\s*(\d{1,2})?(?:st|nd|rd|th)?\b(?:\s*[-–~]\s*\d{1,2}\b)?"  # "Sep 23-24"
-    r"|(\d{1,2})\s*月\s*(?:(\d{1,2})\s*[日号號])?"
+    r"|(\d{1,2})\s*月\s*(?:(\d{1,2})\s*(?:[日号號]|(?=\s*(?:[,，。、;；)）!！?？]|$|(?!"
+    r"[天个個步周週年万亿小分秒次张張台层層位倍])[\u4e00-\u9fff]))))?"  # "11 月 27 结束" too
     r"|(?<![\d.,/-])(\d{1,2})/(\d{1,2})(?![\d/.])"  # 10/07, 9/2: month/day, as posted
     r"|\b20\d\d-(\d\d)-(\d\d)\b"  # 2026-09-23, as the records write them
     # 08-19, 10-03, 09-02/03 (a timeline's days), one of the two zero-padded: not "10-20 days"
@@ -87,3 +88,44 @@ RUN_YEAR = 2026  # the days a message names without a year are the run's year's
 def days_apart(a: tuple[int, int], b: tuple[int, int]) -> int:
     """The days between two (month, day) of the run's year: Aug 19 → Oct 9 is 51."""
     return abs((dt.date(RUN_YEAR, *b) - dt.date(RUN_YEAR, *a)).days)
+
+
+# A span of days: "Sep 2-3", "aug 20-24", "9/30-10/1", "9/2–9/3", "9月23日到24日"
+SPAN = re.compile(
+    r"\b(" + "|".join(m[:3] for m in _MONTHS.split()) + r")[a-z]*\.?"
+    r"\s*(\d{1,2})\s*[-–~]\s*()(\d{1,2})\b"
+    r"|(?<![\d.,/])(\d{1,2})/(\d{1,2})\s*[-–~]\s*(?:(\d{1,2})/)?(\d{1,2})(?![\d/.])"
+    r"|(\d{1,2})\s*月\s*(\d{1,2})\s*[日号號]?\s*[-–~到至]\s*(?:(\d{1,2})\s*月\s*)?(\d{1,2})\s*[日号號]"
+)
+_LONGEST_SPAN = 14  # days: "9/2-9/30" is a month of something, no span of one event
+
+
+def spans(text: str) -> list[set[Day]]:
+    """The days of each span of days the text names ("Sep 2-3" → {(9, 2), (9, 3)})."""
+    names = [m[:3] for m in _MONTHS.split()]
+    found: list[set[Day]] = []
+    for match in SPAN.finditer(fold(text)):
+        at = next(i for i in range(0, 12, 4) if match.group(i + 1) is not None)
+        first_month, first_day, to_month, last_day = match.groups()[at : at + 4]
+        month = names.index(first_month) + 1 if first_month in names else int(first_month)
+        last_month = int(to_month) if to_month else month
+        try:
+            start = dt.date(RUN_YEAR, month, int(first_day))
+            end = dt.date(RUN_YEAR, last_month, int(last_day))
+        except ValueError:
+            continue
+        if 0 < (end - start).days <= _LONGEST_SPAN:
+            days = (start + dt.timedelta(n) for n in range((end - start).days + 1))
+            found.append({(d.month, d.day) for d in days})
+    return found
+
+
+Day = tuple[int, int | None]
+
+
+def unspanned(said: set[Day], text: str, known: set[Day]) -> set[Day]:
+    """The days said, but those of a span of days one of which is known."""
+    for span in spans(text):
+        if span & known:
+            said = said - span
+    return said

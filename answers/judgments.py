@@ -61,7 +61,9 @@ def overclaim(records: Records, text: str, denied: bool, before: str = "") -> Ve
     later = LATER_PHASE.search(text)
     # (a later phase done has begun: "宣布 post-training 完成")
     begun = BEGUN.search(text) or FUTURE.search(text) or DONE.search(text) or "完成" in text
-    if later and begun and not hedged(text):
+    # (a day to come that someone said is still a day no record gives: "they said
+    # post-training starts next week")
+    if later and begun and not hedged(text, said_too=not FUTURE.search(text)):
         if later[0].startswith(("cool", "冷")) and not denied:
             return PLAN_AS_FACT, records.known("mixture-plan", "pretraining-not-finished")
         return verdict, records.known("pretraining-not-finished")

@@ -140,3 +140,29 @@ def cadence_crossed(text: str, listed: list[tuple[float, frozenset[str]]]) -> bo
 
 def _number(digits: str, thousands: str) -> float:
     return float(digits.replace(",", "")) * (1000 if thousands else 1)
+
+
+def pairs_crossed(said: list[Figure], lists: list[list[Figure]]) -> bool:
+    """Whether two figures of different kinds are paired otherwise by a claim listing several
+    of each (``lists``: each claim's lengths and shares, in order): #9615 gives "8K 1.6%, 16K
+    3.1%", so "8K costs 3.1%" crosses them."""
+    if len(said) != 2 or {f.unit for f in said} != {"n", "%"}:
+        return False  # (a length and its share: "8K costs 3.1%")
+    first, second = said
+    for listed in lists:
+        kinds = [f.unit for f in listed]
+        # a list of pairs ("8K 1.6%, 16K 3.1%"), not "4K to 8K at 50%"
+        pairs = all(a != b for a, b in zip(kinds, kinds[1:], strict=False))
+        if not pairs or min(kinds.count(x.unit) for x in said) < 2:
+            continue
+        at = next((i for i, f in enumerate(listed) if same(f, first)), None)
+        if at is None:
+            continue
+        # the figure of the second kind next to the first; on a tie, the one the claim pairs
+        # it with: "8K 1.6%, 16K 3.1% below 4K" pairs a length with the share after it
+        after = listed[0].unit == first.unit
+        kin = [(abs(i - at), (i < at) == after, f) for i, f in enumerate(listed)]
+        kin = [k for k in kin if k[2].unit == second.unit]
+        if kin and not same(min(kin, key=lambda k: (k[0], k[1]))[2], second):
+            return True
+    return False

@@ -12,7 +12,7 @@ from answers.end_dates import END, LENGTH_DAYS, TEAM_WORD
 from answers.lengths import length_days
 from answers.phase_words import CONTEXT_CHANGED, LATER_PHASE
 from answers.records import Records
-from answers.time_words import STILL, WILL
+from answers.time_words import NOW, STILL, THEN, WILL
 from answers.verdict_words import (
     AS_DONE,
     DURATION,
@@ -36,6 +36,7 @@ _PHASE_THREE = re.compile(
 _DAYS_TO = re.compile(
     r"(?:还有|還有|还剩|還剩|剩下?)\s*\d+\s*天|\b\d+\s*days? (?:left|to go|until|till)\b"
 )
+_DUE = re.compile(r"\bdeadline\b|结束日|截止日")  # (folded: 結束日 is 结束日)
 _PER_PLAN = re.compile(r"按计划|按計劃|照计划|照計劃|\bas planned\b")
 _DONE_MARK = re.compile(r"已|了|\balready\b|\b(?:ended|finished|wrapped)\b")  # done, by itself
 _WAN_STEPS = re.compile(r"\d\s*万\s*步")  # steps counted in ten-thousands
@@ -81,7 +82,12 @@ def plan_as_fact(
     )
     # "they did NOT extend context yet", "still 4k seq len": what has not changed
     unchanged = NEGATION.search(text) or STILL.search(text)
-    if planned and not happened and not unchanged and (stated or REACHED.search(text)):
+    # (or told of now: "ctx is 65k now", "现在早就过 80% 进 cooldown 了")
+    # (a figure only a plan holds: "trains at 4,096 tokens until then" is the plan's and now's)
+    only_planned = all(c in records.plans for h in held for c in h) and not STILL.search(text)
+    now = NOW.search(text) and not THEN.search(text) and not PLANNED.search(text)
+    now = now and only_planned and not hedged(text, said_too=False)
+    if planned and not happened and not unchanged and (stated or REACHED.search(text) or now):
         return tuple(dict.fromkeys(planned))
     # a length near the plan's ("trained in ~100 days"), not any ("2 days later on the 21st")
     length = length_days(text)
@@ -94,7 +100,10 @@ def plan_as_fact(
     told = hedged(per_plan, said_too=False) or PLANNED.search(per_plan) or _AXIS.search(text)
     # (a record that says the end date: "the post said Dec 1", not "Percy said it ended")
     told = told or (SAID.search(text) and TEAM_WORD.search(text))
-    if said_end and not told:
+    # or the schedule's day named as such, not reached ("Dec 1 deadline", "今天就是結束日"; not
+    # "they hit the Dec 1 deadline")
+    due = bool(_DUE.search(text)) and not AS_DONE.search(_DUE.sub(" ", text))
+    if said_end and not told and not due:
         return records.known("duration-plan", "expected-end")
     # the second mixture phase is on record (since step 108,000); a later phase is a plan
     happened = happened or (topic == "phases" and bool(_PHASE_TWO.search(text)))

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import replace
 
 from answers.assertions import Figure, figure_index, figures, same
-from answers.days import month_parts, months
-from answers.lists import Shapes
+from answers.days import month_parts, months, unspanned
+from answers.lists import Shapes, pairs_crossed
+from answers.measures import RUN
 from answers.references import References
 from answers.statements import SAYS_AT, Statements
 from answers.text import fold, spaced
@@ -142,6 +144,8 @@ class Records:
             in_month = [d for m, d in days if m == month and d is not None]
             if in_month and not any(d in part for d in in_month):
                 return False
+        # a span of days is alike if a day of it is ("Sep 2-3": the trial of September 3)
+        said = unspanned(said, text, days if dated else days | self.all_days)
         return said <= days or (not dated and said <= self.all_days)
 
     def on_days(self, days: set[tuple[int, int | None]]) -> tuple[str, ...]:
@@ -207,27 +211,7 @@ class Records:
         claim_ids = list(claim_ids)
         if any(self.shapes.crossed(text, said, c) for c in claim_ids):
             return True
-        if len(said) != 2 or {f.unit for f in said} != {"n", "%"}:
-            return False  # (a length and its share: "8K costs 3.1%")
-        first, second = said
-        for claim_id in claim_ids:
-            listed = self.shares[claim_id]
-            kinds = [f.unit for f in listed]
-            # a list of pairs ("8K 1.6%, 16K 3.1%"), not "4K to 8K at 50%"
-            pairs = all(a != b for a, b in zip(kinds, kinds[1:], strict=False))
-            if not pairs or min(kinds.count(x.unit) for x in said) < 2:
-                continue
-            at = next((i for i, f in enumerate(listed) if same(f, first)), None)
-            if at is None:
-                continue
-            # the figure of the second kind next to the first; on a tie, the one the claim pairs
-            # it with: "8K 1.6%, 16K 3.1% below 4K" pairs a length with the share after it
-            after = listed[0].unit == first.unit
-            kin = [(abs(i - at), (i < at) == after, f) for i, f in enumerate(listed)]
-            kin = [k for k in kin if k[2].unit == second.unit]
-            if kin and not same(min(kin, key=lambda k: (k[0], k[1]))[2], second):
-                return True
-        return False
+        return pairs_crossed(said, [self.shares[c] for c in claim_ids])
 
     def apart(self, said: list[Figure], each: list[list[str]]) -> bool:
         """Whether the figures are held only by dated records of different days: two events
@@ -246,6 +230,8 @@ class Records:
     def holders(self, figure: Figure, topic: str | None, rungs: bool = False) -> list[str]:
         """The claims holding the figure, as said of ``topic``; ``rungs``: the message is
         about the scaling ladder."""
+        if figure.unit == "%" and topic in PROGRESS_READINGS and not figure.measure:
+            figure = replace(figure, measure=RUN)  # "25% on Sep 2" is no cut of "up to ~25%"
         found = dict.fromkeys(c for f, c in self.index if same(f, figure))
         if topic != "ladder" and not rungs:
             # the ladder's rungs are smaller models: "trained on 926B tokens" is no rung's

@@ -19,6 +19,7 @@ NEGATION = re.compile(
     r"|没(?!有之一)|沒(?!有之一)|未|(?<![怕莫岂])不是|尚未"  # "没有之一" is "bar none", no denial
     # ("怕不是已经停了" is "it has probably stopped": no denial either)
     r"|零(?=\s*(?:更新|次|个|個|事故|故障|进展|進展))"  # "快照是零更新"
+    r"|(?:搜|找|查|看|下载|下載)不到"  # "HuggingFace 上搜不到": not found (not "不到 10%", under)
 )
 # What no record shows, whatever the wording: finished, a later phase begun, released, scored.
 DONE = re.compile(
@@ -148,7 +149,7 @@ AS_PLANNED = re.compile(
 # Someone's word for it: "the tracker said end date Nov 27" reports an estimate, but "Percy
 # said it's trained on 18.75T" still states the plan as done.
 SAID = re.compile(
-    r"\b(?:says|said|according to|per the)\b|写着|寫著|说的是|說的是|写的是|寫的是"
+    r"\b(?:says|said|saying|according to|per the)\b|写着|寫著|说的是|說的是|写的是|寫的是"
     r"|据说|據說|根据|根據|据称|據稱|据报|據報"  # never 据 alone: 数据 is "data"
 )
 # An approximate figure: a plan is usually told this way, so it hedges, unless a done word
@@ -178,6 +179,7 @@ TERMS = (
     ),
     (re.compile(r"\bmoe\b|mixture[- ]of[- ]experts|混合专家|混合專家"), "architecture"),
     (re.compile(r"current run\.py"), "run-current-run-py"),  # as folded: current_run.py
+    (re.compile(r"\bhost ooms?\b|(?:主机|主機)\s?oom"), "incident-0824-ooms"),
 )
 # A reason given for something: "because", "caused by", "that's why", "是因为". A record that
 # states the cause (a claim holding the figures with "because" in it) still supports it.
@@ -217,7 +219,10 @@ FIRST = re.compile(
     r"|史上|首个|首個|唯一|全球最大|世界最大"  # not "阶梯最大一级": the ladder's own top rung
 )
 # The people the records name, by the names rumours use for them.
-PEOPLE = re.compile(r"\b(?:percy|larry|classiclarry|david|dlwh|jensen|lori)\b")
+PEOPLE = re.compile(
+    r"\b(?:percy|larry|classiclarry|david|dlwh|jensen|lori|will held|helw150|rjpower|yonromai"
+    r"|mcwitt)\b"
+)
 SOURCE = re.compile(
     rf"(?:according to|per|据|據)\s*{PEOPLE.pattern}"
     rf"|{PEOPLE.pattern}(?:\s+\w+)?\s*(?:said|says|posted|tweeted|wrote|说|說|表示|称|稱|发|發)"

@@ -1,0 +1,24 @@
+"""The topic a clause's figures are weighed in, from the topics its words were read as."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from answers.assertions import Figure
+from answers.phase_words import LATER_PHASE
+from answers.records import PROGRESS_READINGS
+from answers.verdict_words import SPEED
+
+
+def figures_topic(
+    topic: str | None, read: Sequence[str], text: str, said: list[Figure]
+) -> str | None:
+    """``topic``, the first topic the clause (folded ``text``) was read as, ``read`` all of
+    them; but not the run's progress when the clause speaks of speed ("MFU 26% at step 183k"),
+    and a later phase's plan for a share beside one ("後面還有 midtraining（約20%）")."""
+    if topic not in PROGRESS_READINGS:
+        return topic
+    if SPEED.search(text):
+        return None
+    shares = any(f.unit == "%" for f in said)
+    return "phases" if shares and "phases" in read and LATER_PHASE.search(text) else topic
