@@ -242,8 +242,14 @@ def judgment(
         one_rack = [records.held_say(ONE_RACK, [h]) for h in measured]
         if all(one_rack) if ALL_RACKS.search(text) else not any(one_rack):
             return CONTRADICTED, tuple(measured[0][:1])
-    if CAUSE.search(text) and not records.says(CAUSE, held, words, by_day=False):
-        return UNSUPPORTED, first  # "the gap is because 5e24 counts post-training"
+    cause = CAUSE.search(text)
+    if cause and not records.says(CAUSE, held, words, by_day=False):
+        # (the reason is before "导致", after "because": "taint 导致重试", "因为 taint")
+        effect_after = cause[0] in ("导致", "導致")
+        if not records.gives_reason(
+            text[: cause.start()] if effect_after else text[cause.end() :], text
+        ):
+            return UNSUPPORTED, first  # "the gap is because 5e24 counts post-training"
     # a later phase said to be part of something the records give without it ("5e24 那个数字
     # 是把中期训练和后训练都算进去了")
     later = LATER_PHASE.search(text)

@@ -15,7 +15,7 @@ from answers.references import References
 from answers.statements import SAYS_AT, Statements
 from answers.text import fold, spaced
 from answers.trouble_words import OUTCOME
-from answers.verdict_words import ANNOUNCED, FIRST, LEADS, NEGATION, PEOPLE, SOURCE
+from answers.verdict_words import ANNOUNCED, CAUSE, FIRST, LEADS, NEGATION, PEOPLE, SOURCE
 from knowledge.knowledge_base import KnowledgeBase
 from knowledge.schema import ClaimKind
 
@@ -195,6 +195,19 @@ class Records:
         days = {d for d in months(fold(assertion)) if d[1] is not None}
         found = by_day and bool(days)
         return found and any(words.search(self.said(c)) for c in self.on_days(days))
+
+    def gives_reason(self, reason: str, text: str) -> bool:
+        """Whether a record of the day the text names gives the reason, a word of it right after
+        its own "because" ("10月6号重试是因为 k8s 节点被打了 NoExecute taint": that day's record
+        says "因 NoExecute taint"; not "因为 GB200 过热", a reason it does not give)."""
+        days = {d for d in months(text) if d[1] is not None}
+        words = spaced(fold(reason))
+        terms = {*re.findall(r"[a-z]{4,}", words), *re.findall(r"(?=([\u4e00-\u9fff]{2}))", words)}
+        for claim_id in self.on_days(days) if days else ():
+            given = CAUSE.search(said := self.said(claim_id))
+            if given and any(t in said[given.end() : given.end() + 18] for t in terms):
+                return True
+        return False
 
     def said(self, claim_id: str) -> str:
         """The claim's statements, as the rules read words (folded, spaced)."""
