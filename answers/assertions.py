@@ -100,8 +100,15 @@ _DATED = re.compile(
     re.IGNORECASE,
 )
 _YEARS_TO = 2040  # a bare count below this is a year ("2027 年 3 月"); 2048 is a length
-_HIDE = str.maketrans("()（）", "\ue000\ue001\ue002\ue003")
-_SHOW = str.maketrans("\ue000\ue001\ue002\ue003", "()（）")
+_HIDE = str.maketrans("()（）、,", "\ue000\ue001\ue002\ue003\ue004\ue005")
+_SHOW = str.maketrans("\ue000\ue001\ue002\ue003\ue004\ue005", "()（）、,")
+# A list denied as one: "没有任何公开的 535B 权重、检查点或模型卡", "no 535B checkpoint, model
+# card or weights" (its commas kept from the split)
+_DENIED_LIST = re.compile(
+    r"(?:没有|沒有|并无|並無)[^，。,.!?！？；;、]{0,30}、[^，。,.!?！？；;]*"
+    r"|\bno\b[^，。,.!?！？；;、]{0,30},[^，。.!?！？；;]*\bor\b[^，。,.!?！？；;]*",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -166,6 +173,7 @@ def _clauses(message: str) -> list[str]:
     # a day in brackets dates the words before it: "newest checkpoint is step-180000 (Sep 30)"
     # is one clause (its brackets kept from the split, then given back)
     message = _DATED.sub(lambda m: m[0].translate(_HIDE), message)
+    message = _DENIED_LIST.sub(lambda m: m[0].translate(_HIDE), message)
     for sentence in _SENTENCES.split(message):
         for clause in _JOINS.split(sentence):
             head, colon, tail = clause.partition(": ")
