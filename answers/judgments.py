@@ -77,7 +77,7 @@ def overclaim(records: Records, text: str, denied: bool, before: str = "") -> Ve
     to_come = to_come or (planned_length and bool(TO_COME.search(text) or _PLAN_ZH.search(text)))
     if DONE.search(text) and "%" not in text and not to_come or FULL.search(text):
         return verdict, records.known("pretraining-not-finished")
-    if RELEASED.search(text):
+    if RELEASED.search(text) and not (_TOOLING.search(text) and not _EXPORTED.search(text)):
         # not released yet is on record; never to be released, a decision no record gives
         never = denied and NO_INTENT.search(text)
         return (UNSUPPORTED if never else verdict), records.known("model-not-released")
@@ -152,6 +152,12 @@ def _leader(words: str, role: re.Match[str] | None) -> str | None:
     if first and role and first.end() <= role.start():
         return fold(first[1])
     return fold(said[1] or said[2]) if said else None
+
+
+# The export tooling in the repo, no release ("ops/export_vllm writes BF16 weights", folded to
+# "export vllm"), unless something was said to be exported with it
+_TOOLING = re.compile(r"export[_ ]vllm|\bexport (?:tool|path|section)|(?:导出|導出|匯出)\s?工具")
+_EXPORTED = re.compile(r"\b(?:exported|already|live)\b|已|(?:导出|導出|匯出)了|上线|上線")
 
 
 # The loss the run ended at: met exactly, or "final" (not "the forecast for the final loss",

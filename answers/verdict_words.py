@@ -181,6 +181,7 @@ TERMS = (
     (re.compile(r"current run\.py"), "run-current-run-py"),  # as folded: current_run.py
     (re.compile(r"\bhost ooms?\b|(?:主机|主機)\s?oom"), "incident-0824-ooms"),
     (re.compile(r"\btaint(?:ed)?\b|污点|汙點"), "incident-1006-taint"),
+    (re.compile(r"\bexport[_ ]vllm\b"), "export-tooling"),
 )
 # A reason given for something: "because", "caused by", "that's why", "是因为". A record that
 # states the cause (a claim holding the figures with "because" in it) still supports it.
