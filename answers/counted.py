@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 # The stems of the nouns counted; Chinese nouns map to the same stems
-COUNTED = ("laye", "gpu", "expe", "rung", "rack", "node", "head", "rank", "toke", "seq")
+COUNTED = ("laye", "gpu", "expe", "rung", "rack", "node", "head", "rank", "toke", "seq", "slic")
 GENERIC = ("toke", "seq")  # counted by any model ("20 tokens per param"), not this run's alone
 _COUNTED_ZH = {
     "层": "laye",
@@ -32,6 +32,8 @@ _COUNTED_ZH = {
     "节点": "node",
     "節點": "node",
     "序列": "seq",
+    "切片": "slic",  # Paloma's slices
+    "子集": "slic",
     "token": "toke",
 }
 # A measure word before the noun ("4096条序列", "11264个token"): the noun is after it.
