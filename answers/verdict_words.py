@@ -52,10 +52,14 @@ RELEASED = re.compile(
     rf"|{_MODEL_NOUN}.{{0,16}}{_WEAK_RELEASE}|{_WEAK_RELEASE}.{{0,16}}{_MODEL_NOUN}"
 )
 SCORED = re.compile(
-    r"\b(?:beats?|outperforms?|better than|sota|state of the art|mmlu|gsm8k|humaneval|scores?"
+    r"\b(?:beats?|outperforms?|better than|sota|state of the art|mmlu|gsm8k|humaneval"
+    r"|(?<!router-)(?<!router )scores?"  # (not the router's scores: "router-score RMS error")
     r"|scored|benchmarks?|elo|arena|eval(?:uation)?s? (?:results?|scores?|numbers))\b"
     r"|结果也?出来|結果也?出來"
-    r"|吊打|超过|超越|跑分|分数|打败|碾压|(?:評測|评测)(?!\s*(?:损失|損失|loss))|榜|比.{1,20}(?:好|强|強|高)"
+    # (not "延误超过缓冲", a delay over the buffer, "配比会提高", "比 209,999 步的 2.13435 高")
+    r"|吊打|(?<!延误)(?<!延誤)(?:超过|超越)|跑分|分数|打败|碾压|榜"
+    r"|(?:評測|评测)(?!\s*(?:[a-z]+\s*)?(?:损失|損失|loss))"  # (an eval loss: "评测 dropless loss")
+    r"|(?<![配对對占佔例])比(?![^，。,]{0,20}\d{3}).{1,20}(?:好|强|強|高)"
     # the model's quality judged: no evaluation record exists to support any judgment
     r"|\b(?:lmarena|leaderboard|ranked|top (?:\d+|ten|five))\b|排进|排進|排名|出结果|出結果"
     # lower or better than another model: no record compares them
