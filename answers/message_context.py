@@ -25,6 +25,7 @@ SAME_DAY = re.compile(
 )
 
 # A clause that carries on the one before: "then", "followed by", 然后, 再.
+_PER_PLAN = re.compile(r"\s*(?:按计划|照计划|\bas planned\b|\bper the plan\b)")
 _PLAN_WAS = re.compile(r"\b(?:plan|target|schedule)\s+(?:was|were|is)\b")
 _GOES_ON = re.compile(
     r"(?:and )?then\b|followed by\b|after that\b|finally\b|然后|然後|再|接着|接著|最后|最後"
@@ -88,11 +89,15 @@ class MessageContext:
         named = [m[0] for m in MONTH.finditer(text)]
         planned = self.planned or bool(PLANNED.search(text))  # until a clause says done
         # ("the plan was 4k→8k at ~50%" tells the plan, in the past tense)
+        # (and "按计划 50% 时从 4k 扩到 8k" tells it with the change it plans)
         planned = planned and not AS_DONE.search(PLANNED.sub(" ", _PLAN_WAS.sub(" ", text)))
+        planned = planned or bool(_PER_PLAN.match(text) and not REACHED.search(text))
         # a plan's list ("上下文计划：…扩到 8k，95% 左右扩到 65k，最后…") goes on until "already"
         listed = bool(_PLAN_HEADER.search(text)) or (self.listed and not REACHED.search(text))
         # (a clause about another model, or of a plan's list, states nothing done)
-        done = self.done or (states_done(text) and not off_topic and not listed)
+        # (nor a plan told: "按计划 50% 时从 4k 扩到 8k" is not done, "已经按计划结束" is)
+        as_plan = (PLANNED.search(text) or self.planned) and not REACHED.search(text)
+        done = self.done or (states_done(text) and not off_topic and not listed and not as_plan)
         day = named[-1].strip() if named else self.day
         return replace(
             self,
