@@ -112,7 +112,10 @@ def plan_as_fact(
     # ~195k"; "约95%时扩到65K" is the plan's way of telling it)
     told_only = hedged(_AT_STEP.sub(" step ", text), tests_too=True, said_too=False)
     changing = topic == "context-length" or later
-    changed = changing and bool(CONTEXT_CHANGED.search(text)) and not told_only
+    # (or a length said of now other than the 4K it trains at: "context window is 8k now")
+    lengths = [f.value for f in said if f.unit in ("n", "exact") and 1000 <= f.value <= 3e5]
+    other_now = bool(NOW.search(text)) and any(not 3500 <= n <= 4200 for n in lengths)
+    changed = changing and (bool(CONTEXT_CHANGED.search(text)) or other_now) and not told_only
     if topic in ("context-length", "phases") and (stated or changed) and not unchanged:
         return None if happened else records.claims(topic, kinds={ClaimKind.PLAN})[:1] or None
     return None
