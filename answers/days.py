@@ -90,6 +90,7 @@ def days_apart(a: tuple[int, int], b: tuple[int, int]) -> int:
     return abs((dt.date(RUN_YEAR, *b) - dt.date(RUN_YEAR, *a)).days)
 
 
+Day = tuple[int, int | None]  # (month, day or None)
 # A span of days: "Sep 2-3", "aug 20-24", "9/30-10/1", "9/2–9/3", "9月23日到24日"
 SPAN = re.compile(
     r"\b(" + "|".join(m[:3] for m in _MONTHS.split()) + r")[a-z]*\.?"
@@ -118,9 +119,6 @@ def spans(text: str) -> list[set[Day]]:
             days = (start + dt.timedelta(n) for n in range((end - start).days + 1))
             found.append({(d.month, d.day) for d in days})
     return found
-
-
-Day = tuple[int, int | None]
 
 
 def unspanned(said: set[Day], text: str, known: set[Day]) -> set[Day]:

@@ -14,7 +14,6 @@ import re
 
 RUN, MFU, GAIN, LOSS = "run", "mfu", "gain", "loss"
 
-
 # Read on folded text (lower case, simplified characters), nearest words first.
 _GAIN = re.compile(
     r"fast|quick|speed|sped|\bgain|improve|boost|above|higher|\+\s*$|^\s*(?:up|more)\b|快|提速|加速|提升|提高|多了"

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 from answers.days import MONTH
 from answers.numerals import in_digits
+from answers.plans import PER_PLAN
 from answers.relative_dates import absolute
 from answers.text import fold, spaced
 from answers.verdict_words import AS_DONE, PLANNED, REACHED, states_done
@@ -25,7 +26,6 @@ SAME_DAY = re.compile(
 )
 
 # A clause that carries on the one before: "then", "followed by", 然后, 再.
-_PER_PLAN = re.compile(r"\s*(?:按计划|照计划|\bas planned\b|\bper the plan\b)")
 _PLAN_WAS = re.compile(r"\b(?:plan|target|schedule)\s+(?:was|were|is)\b")
 _GOES_ON = re.compile(
     r"(?:and )?then\b|followed by\b|after that\b|finally\b|然后|然後|再|接着|接著|最后|最後"
@@ -91,7 +91,7 @@ class MessageContext:
         # ("the plan was 4k→8k at ~50%" tells the plan, in the past tense)
         # (and "按计划 50% 时从 4k 扩到 8k" tells it with the change it plans)
         planned = planned and not AS_DONE.search(PLANNED.sub(" ", _PLAN_WAS.sub(" ", text)))
-        planned = planned or bool(_PER_PLAN.match(text) and not REACHED.search(text))
+        planned = planned or bool(PER_PLAN.match(text.lstrip()) and not REACHED.search(text))
         # a plan's list ("上下文计划：…扩到 8k，95% 左右扩到 65k，最后…") goes on until "already"
         listed = bool(_PLAN_HEADER.search(text)) or (self.listed and not REACHED.search(text))
         # (a clause about another model, or of a plan's list, states nothing done)

@@ -37,7 +37,8 @@ _DAYS_TO = re.compile(
     r"(?:还有|還有|还剩|還剩|剩下?)\s*\d+\s*天|\b\d+\s*days? (?:left|to go|until|till)\b"
 )
 _DUE = re.compile(r"\bdeadline\b|结束日|截止日")  # (folded: 結束日 is 结束日)
-_PER_PLAN = re.compile(r"按计划|按計劃|照计划|照計劃|\bas planned\b")
+# "per the plan": told as the plan (told as done only with a done word, see below)
+PER_PLAN = re.compile(r"按计划|按計劃|照计划|照計劃|\bas planned\b|\bper the plan\b")
 _DONE_MARK = re.compile(r"已|了|\balready\b|\b(?:ended|finished|wrapped)\b")  # done, by itself
 _WAN_STEPS = re.compile(r"\d\s*万\s*步")  # steps counted in ten-thousands
 _AT_STEP = re.compile(r"\bstep\s*[~≈]\s*")
@@ -96,7 +97,7 @@ def plan_as_fact(
     end_day = (END.month, END.day) in months(text) and not _DAYS_TO.search(text)
     said_end = (DURATION.search(text) and near_plan) or end_day
     # ("已经按计划结束" is done per the plan; "按计划 12 月 1 号结束" the plan told)
-    per_plan = _PER_PLAN.sub(" ", text) if _DONE_MARK.search(text) else text
+    per_plan = PER_PLAN.sub(" ", text) if _DONE_MARK.search(text) else text
     told = hedged(per_plan, said_too=False) or PLANNED.search(per_plan) or _AXIS.search(text)
     # (a record that says the end date: "the post said Dec 1", not "Percy said it ended")
     told = told or (SAID.search(text) and TEAM_WORD.search(text))
