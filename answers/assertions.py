@@ -40,7 +40,7 @@ _SENTENCES = re.compile(
     rf"|\s(?:→|->|⇒)\s(?=[^\W\d_])(?!hero|{_MONTH_DAY})"
     # (a day after an event is the timeline's next: "Aug 19 launch → Sep 9 …", not a span of
     # days, "Aug 19 → Dec 1")
-    rf"|(?:(?<=[^\W\d_])|(?<=\d,\d\d\d))\s(?:→|->|⇒)\s(?={_MONTH_DAY})"
+    rf"|(?:(?<=[^\W\d_])|(?<=\d,\d\d\d))\s(?:→|->|⇒)\s(?={_MONTH_DAY}|\d{{1,2}}/\d{{1,2}}\b)"
 )
 # A colon parts two assertions ("Marin 535B-A23B is done: 18T tokens"), not a heading from
 # what it heads ("Oct 13: the save failed", "tracker: 25.8%", "status: DONE").

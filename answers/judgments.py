@@ -15,9 +15,9 @@ from answers.lengths import length_days
 from answers.message_context import MessageContext
 from answers.phase_words import BEGUN, LATER_PHASE
 from answers.records import Records
-from answers.spec_words import ALL_RACKS, ONE_RACK, SCOPE
+from answers.spec_words import ALL_RACKS, HERO, ONE_RACK, SCOPE
 from answers.text import fold
-from answers.time_words import FUTURE, WILL
+from answers.time_words import FUTURE, NOW, WILL
 from answers.times import miscounted
 from answers.trouble_words import DAMAGE, DIVERGED, NO_TROUBLE, SETBACK, SINCE, WRONG
 from answers.verdict_words import (
@@ -77,7 +77,8 @@ def overclaim(records: Records, text: str, denied: bool, before: str = "") -> Ve
     to_come = to_come or (planned_length and bool(TO_COME.search(text) or _PLAN_ZH.search(text)))
     if DONE.search(text) and "%" not in text and not to_come or FULL.search(text):
         return verdict, records.known("pretraining-not-finished")
-    if RELEASED.search(text) and not (_TOOLING.search(text) and not _EXPORTED.search(text)):
+    tooling = _TOOLING.search(text) and not _EXPORTED.search(text)
+    if RELEASED.search(text) and not tooling and not _RELEASED_OTHERS.search(text):
         # not released yet is on record; never to be released, a decision no record gives
         never = denied and NO_INTENT.search(text)
         return (UNSUPPORTED if never else verdict), records.known("model-not-released")
@@ -157,6 +158,8 @@ def _leader(words: str, role: re.Match[str] | None) -> str | None:
 # The export tooling in the repo, no release ("ops/export_vllm writes BF16 weights", folded to
 # "export vllm"), unless something was said to be exported with it
 _TOOLING = re.compile(r"export[_ ]vllm|\bexport (?:tool|path|section)|(?:导出|導出|匯出)\s?工具")
+# (what Marin has released before is not the run: "HF collection 是 marin-community/delphi")
+_RELEASED_OTHERS = re.compile(r"^(?!.*(?:535b|rung|ladder|阶梯|階梯)).*(?:\bdelphi\b|\b32b\b)")
 _EXPORTED = re.compile(r"\b(?:exported|already|live)\b|已|(?:导出|導出|匯出)了|上线|上線")
 
 
@@ -164,7 +167,8 @@ _EXPORTED = re.compile(r"\b(?:exported|already|live)\b|已|(?:导出|導出|匯�
 # which tells the forecast)
 _MET = re.compile(
     r"\b(?:exactly|spot on|perfectly|nailed|ended (?:up )?at|landed (?:right )?(?:on|at)"
-    r"|came in at)\b|正好|恰好|刚好|剛好|完美"
+    r"|came in at|hit (?:the |its )?target|met (?:the |its )?target)\b"
+    r"|正好|恰好|刚好|剛好|完美|命中|达标|達標"
 )
 _FINAL = re.compile(r"\bfinal(?:ly)?\b|最后|最後|最终|最終")
 _FORECAST = re.compile(
@@ -242,11 +246,17 @@ def judgment(
     if SCOPE.search(text) and LATER_PHASE.search(text) and any(f.unit == "flops" for f in said):
         return UNSUPPORTED, records.known("flops-gap-unexplained")  # "5e24 includes post-training"
     measured = [h for f, h in zip(said, held, strict=True) if f.noun != "rack" and h]
-    if measured and (ALL_RACKS.search(text) or ONE_RACK.search(text)):
+    # (or the hero's measure now: "hero 的 MFU 现在是 30.9%", not its "4k sequences for now")
+    now = HERO.search(text) and NOW.search(text) and not months(text)
+    if now and not ALL_RACKS.search(text):
+        measures = [f.unit == "%" or f.unit == "n" and f.value < 100 for f in said]
+        measured = [h for h, m in zip(held, measures, strict=True) if m and h]
+    whole = bool(ALL_RACKS.search(text) or now)
+    if measured and (whole or ONE_RACK.search(text)):
         # "30.9% MFU on the full 11 racks" (one rack's), "single-rack benchmark 才 29.44%"
         # (the eleven racks' trial)
         one_rack = [records.held_say(ONE_RACK, [h]) for h in measured]
-        if all(one_rack) if ALL_RACKS.search(text) else not any(one_rack):
+        if all(one_rack) if whole else not any(one_rack):
             return CONTRADICTED, tuple(measured[0][:1])
     cause = CAUSE.search(text)
     if cause and not records.says(CAUSE, held, words, by_day=False):

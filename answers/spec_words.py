@@ -115,7 +115,7 @@ ONE_RACK = re.compile(
 )
 ALL_RACKS = re.compile(
     r"\b(?:11|eleven|all|full|whole|entire|every)(?: the)? (?:[\w-]+ ){0,2}?(?:racks|cluster)\b"
-    r"|(?:11|十一)\s*个?\s*机柜|(?:11|十一)\s*個?\s*機櫃|(?:所有|全部|整个|整個)\s*(?:机柜|機櫃|集群|叢集)"
+    r"|(?:11|十一)\s*[个個]?\s*(?:机柜|機櫃|柜|櫃)|(?:所有|全部|整个|整個)\s*(?:机柜|機櫃|集群|叢集)"
     r"|\bfull(?:[- ]scale)? run\b|\bin prod(?:uction)?\b"  # "full run 的 trial 是 30.9%"
     r"|\b(?:11|eleven)[- ]rack\b|\bwhole run\b"  # "across the whole 11-rack run"
 )

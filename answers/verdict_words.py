@@ -138,9 +138,9 @@ TO_COME = re.compile(
 FORECAST_END = re.compile(
     r"\b(?:projected|predicted|estimated|expected|forecast|eta)\b.{0,24}\b(?:finish|end|completion)\b"
     r"|(?:预计|預計|预测|預測|估计|估計).{0,12}(?:结束|結束|完成)日"
+    r"|\bm?tracker\b.{0,30}(?:'d|would|will) (?:be )?(?:done|end)"  # "mtracker said it'd be done"
 )
-# Done as the plan said: no hedge ("cooldown也按计划在80%切了", "came in at 2.04 exactly like
-# the forecast" are the plan stated as done).
+# Done as the plan said: no hedge ("cooldown也按计划在80%切了", "came in at 2.04 exactly like")
 AS_PLANNED = re.compile(
     r"\b(?:as planned|like (?:they )?planned|(?:like|as) the plan (?:said|says)|as scheduled"
     r"|on schedule|(?:exactly )?like the "
