@@ -95,7 +95,10 @@ def plan_as_fact(
     near_plan = length is not None and LENGTH_DAYS[0] <= length <= LENGTH_DAYS[1]
     # (not the days counted to it: "10 月 9 日到 12 月 1 日还有 53 天")
     end_day = (END.month, END.day) in months(text) and not _DAYS_TO.search(text)
-    said_end = (DURATION.search(text) and near_plan) or end_day
+    # (a length told with no word of it done is no plan done: "11 racks for 3 months is insane")
+    done_word = stated or REACHED.search(text) or _DONE_MARK.search(text)
+    lasted = DURATION.search(text) and near_plan and done_word
+    said_end = lasted or end_day
     # ("已经按计划结束" is done per the plan; "按计划 12 月 1 号结束" the plan told)
     per_plan = PER_PLAN.sub(" ", text) if _DONE_MARK.search(text) else text
     told = hedged(per_plan, said_too=False) or PLANNED.search(per_plan) or _AXIS.search(text)
