@@ -718,24 +718,24 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         ("rumours", 172, 99, 2, 0),
         ("rumours2", 248, 145, 0, 0),
         ("rumours3", 272, 140, 3, 0),
-        ("rumours4", 278, 146, 4, 0),
+        ("rumours4", 278, 146, 3, 0),
         ("rumours5", 278, 148, 1, 0),
         ("rumours6", 246, 130, 4, 0),
-        ("rumours7", 236, 128, 1, 0),
+        ("rumours7", 236, 128, 2, 0),
         ("rumours8", 223, 121, 0, 0),
         ("rumours9", 230, 122, 3, 0),
         ("rumours10", 209, 110, 0, 0),
-        ("rumours11", 243, 130, 8, 0),
+        ("rumours11", 243, 130, 7, 0),
         ("rumours12", 218, 119, 3, 0),
-        ("rumours13", 262, 129, 0, 6),
+        ("rumours13", 262, 130, 1, 6),
         ("rumours14", 213, 112, 2, 1),
         ("rumours15", 227, 121, 1, 1),
         ("rumours16", 208, 90, 1, 0),
         ("rumours17", 218, 93, 1, 6),
-        ("rumours18", 219, 80, 0, 0),
+        ("rumours18", 219, 79, 0, 0),
         ("rumours19", 224, 88, 1, 0),
         ("rumours20", 225, 78, 4, 0),
-        ("rumours21", 231, 85, 3, 1),
+        ("rumours21", 231, 85, 2, 1),
         # first sight (with the opinion): 107/135, 12/122, 6
         ("rumours22", 287, 133, 1, 1),
         # first sight (with the opinion): 65/81, 7/74, 9
@@ -745,25 +745,25 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         # first sight (with the opinion): 101/117, 12/98, 6
         ("rumours25", 235, 116, 3, 0),
         # first sight (with the opinion): 151/192, 22/235, 14
-        ("rumours26", 512, 181, 2, 6),
+        ("rumours26", 512, 181, 5, 6),
         # first sight (with the opinion): 95/119, 5/103, 6
         ("rumours27", 239, 116, 4, 2),
         # first sight (with the opinion): 81/83, 2/80, 2
-        ("rumours28", 172, 83, 2, 0),
+        ("rumours28", 172, 83, 3, 0),
         # first sight (with the opinion): 68/84, 4/88, 14
-        ("rumours29", 182, 84, 1, 0),
+        ("rumours29", 182, 84, 0, 0),
         # first sight (with the opinion): 113/126, 7/122, 3
-        ("rumours30", 262, 125, 0, 1),
+        ("rumours30", 262, 124, 0, 2),
         # first sight (with the opinion): 88/117, 9/106, 18
-        ("rumours31", 229, 112, 4, 5),
+        ("rumours31", 229, 111, 3, 6),
         # first sight (with the opinion): 81/97, 2/43, 7
         ("rumours32", 167, 93, 0, 4),
         # first sight (with the opinion): 53/66, 8/109, 5
-        ("rumours33", 178, 61, 2, 2),
+        ("rumours33", 178, 63, 2, 1),
         # first sight (with the opinion): 40/41, 5/110, 0
         ("rumours34", 155, 41, 2, 0),
         # first sight (with the opinion): 42/64, 10/162, 7
-        ("rumours35", 235, 55, 0, 3),
+        ("rumours35", 235, 55, 1, 4),
         # first sight (with the opinion): 76/85, 7/76, 4
         ("rumours36", 177, 84, 4, 1),
         # first sight (with the opinion): 83/92, 6/78, 3
@@ -779,9 +779,9 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         # first sight (with the opinion): 70/80, 4/80, 4
         ("rumours42", 175, 80, 2, 0),
         # first sight (with the opinion): 70/79, 16/84, 4
-        ("rumours43", 178, 75, 2, 1),
+        ("rumours43", 178, 75, 3, 1),
         # first sight (with the opinion): 63/75, 13/79, 5
-        ("rumours44", 170, 74, 3, 1),
+        ("rumours44", 170, 73, 3, 1),
         # first sight (with the opinion): 74/84, 18/82, 4
         ("rumours45", 178, 81, 3, 2),
         # first sight (with the opinion): 62/73, 5/77, 2
@@ -799,7 +799,7 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         # first sight (with the opinion): 60/71, 1/78, 7
         ("rumours52", 170, 68, 0, 1),
         # first sight (with the opinion): 61/70, 5/82, 3
-        ("rumours53", 174, 69, 2, 1),
+        ("rumours53", 174, 69, 1, 1),
         # first sight (with the opinion): 67/76, 7/79, 2
         ("rumours54", 173, 73, 5, 1),
         # first sight (with the opinion): 66/70, 0/83, 3
@@ -817,13 +817,13 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         # first sight (with the opinion): 70/72, 4/79, 1
         ("rumours61", 168, 72, 3, 0),
         # first sight (with the opinion): 61/72, 15/79, 3
-        ("rumours62", 173, 68, 10, 2),
+        ("rumours62", 173, 65, 8, 2),
         # first sight (with the opinion): 57/76, 8/77, 10
         ("rumours63", 169, 67, 4, 5),
         # first sight (with the opinion): 64/74, 7/81, 3
-        ("rumours64", 170, 72, 3, 2),
+        ("rumours64", 170, 72, 2, 1),
         # first sight (with the opinion): 66/79, 1/83, 4
-        ("rumours65", 179, 73, 0, 3),
+        ("rumours65", 179, 74, 0, 2),
         # first sight (with the opinion): 59/73, 12/95, 7
         ("rumours66", 178, 70, 4, 2),
         # first sight (with the opinion): 64/72, 8/95, 3
@@ -832,6 +832,14 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         ("rumours68", 180, 67, 3, 4),
         # first sight (with the opinion): 61/65, 2/93, 1
         ("rumours69", 175, 65, 0, 0),
+        # first sight (with the opinion): 60/69, 4/93, 2
+        ("rumours70", 171, 67, 1, 2),
+        # first sight (with the opinion): 53/66, 7/94, 5
+        ("rumours71", 175, 65, 3, 1),
+        # first sight (with the opinion): 53/65, 7/96, 6
+        ("rumours72", 169, 59, 3, 4),
+        # first sight (with the opinion): 61/71, 6/99, 6
+        ("rumours73", 181, 68, 4, 0),
     ],
 )
 def test_the_blind_rumour_sets_stay_flagged_and_are_rarely_overstated(
