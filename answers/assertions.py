@@ -3,21 +3,19 @@
 A message is cut into clauses ("finished training, weights next week" is two assertions).
 A figure is a value with its unit ("535B", "18.75T", "704 GPUs", "59.3%", "2.7e24"): a plain
 count keeps the noun after it ("64 layers"), so 64 layers is never "found" in 64 GPUs.
-The knowledge base's figures are indexed from its claims' statements and from the progress
-series' own arithmetic (percent of the schedule, tokens at 11,264 × 4,096 per step).
+The knowledge base's figures are indexed in ``figure_index.py``.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from answers.counted import GENERIC as GENERIC
 from answers.counted import noun as counted_noun
 from answers.days import DOTTED, MONTH, SPAN
 from answers.measures import NEARLY, bare_mfu, measure
 from answers.text import fold
-from knowledge.knowledge_base import KnowledgeBase
 
 # A month and its day next ("Sep 9"), for the timeline's arrows below
 _MONTH_DAY = r"(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\.?\s*\d"
@@ -66,6 +64,8 @@ _FIGURE = re.compile(
 _RANGE = re.compile(
     r"(?<![\d.,])(\d+(?:\.\d+)?)\s*([-–~]|to|至|到)\s*(\d+(?:\.\d+)?)\s?(%|[kmbt](?![a-z])|万亿|亿)"
 )
+_CLOCK = re.compile(r"(?<!\w)t\d\d:\d\d(?::\d\d)?(?:\.\d+)?z?\b")
+_DASH = re.compile(r"\s*[-–~]\s*")  # (its two ends, written out: "26% - 27%")
 # A share worked out from two figures said beside it: "231k/390k is ~59%" says only the two
 _RATIO = re.compile(
     r"(\d[\d,.]*\s?[kmbt]?)\s*/\s*(\d[\d,.]*\s?[kmbt]?)(?![\d.])[^\d%]{0,12}?(\d+(?:\.\d+)?)\s?%"
@@ -215,8 +215,9 @@ def figures(text: str) -> list[Figure]:
     text = ISSUE.sub(" ", text)
     text = DOTTED.sub(" ", fold(text))
     text = _ACTIVE_OF.sub(" actv_of ", _NAME.sub(" ", MONTH.sub(" ", SPAN.sub(" ", text))))
+    text = _CLOCK.sub(" ", text)  # an ISO time of day, "2026-08-20t02:04:58z", is no figure
     text = _RANGE.sub(r"\1\4 \2 \3\4", _RATIO.sub(_worked_out, text))
-    previous = ""  # what the figure before measures
+    previous, end = "", 0  # what the figure before measures, and where it ends
     for match in _FIGURE.finditer(text):
         digits, unit, after = match.groups()
         try:
@@ -226,7 +227,7 @@ def figures(text: str) -> list[Figure]:
         unit = (unit or "").lower()
         # a step is cut, not rounded, to thousands: the run id "step231k" is step 231,464
         step = _STEP.search(text[max(0, match.start() - 8) : match.start()])
-        truncated = unit == "k" and "." not in digits and bool(step)
+        truncated = unit == "k" and bool(step)  # ("step 2.3k" is step 2,359 cut, too)
         places = len(digits.rpartition(".")[2]) if "." in digits else 0
         scale = 1.0
         if unit.startswith("e"):  # "2.7e24" FLOPs; "1.875e13" is a count (of tokens)
@@ -257,7 +258,7 @@ def figures(text: str) -> list[Figure]:
         zeros = len(digits) - len(digits.rstrip("0")) if scale >= 1e8 and "." not in digits else 0
         spread = 0.5 * scale * 10.0 ** (zeros - places)
         if truncated:  # 215k: 214.5k (rounded) to 215.99k (cut), never the next 216k
-            value, spread = value + 0.25 * scale, 0.745 * scale
+            value, spread = value + 0.25 * scale / 10**places, 0.745 * scale / 10**places
         if unit == "%":  # "50.7%" of a share the records give as 50.64%
             spread = max(spread, 0.1)
         if NEARLY.search(text[max(0, match.start() - 10) : match.start()]):
@@ -267,8 +268,15 @@ def figures(text: str) -> list[Figure]:
         of = bool(_OF.search(text[max(0, match.start() - 24) : match.start()]))
         active = bool(_ACTIVE.match(after) or text[: match.start()].endswith("actv_of "))
         what = measure(text, match.start(), match.end()) if unit == "%" else ""
-        found.append(Figure(value, unit, noun, min(spread, 0.02 * abs(value)), of, active, what))
-        previous = what
+        spread = spread if truncated else min(spread, 0.02 * abs(value))  # (a cut step's own)
+        figure = Figure(value, unit, noun, spread, of, active, what)
+        joined = bool(found) and found[-1].measure == what == "mfu"  # (a change's: each end)
+        if joined and _DASH.fullmatch(text[end : match.start()]):
+            low = found.pop()  # an MFU range is one figure: "MFU ~26-27%" holds Sep 30's 26.47%
+            half = abs(value - low.value) / 2
+            figure = replace(figure, value=(low.value + value) / 2, spread=half + figure.spread)
+        found.append(figure)
+        previous, end = what, match.end()
     return found
 
 
@@ -289,12 +297,3 @@ def same(a: Figure, b: Figure) -> bool:
         return False  # "MFU 只有 10%" is not "about 10% faster"
     spread = b.spread or 0.02 * max(abs(a.value), abs(b.value), 1.0)
     return abs(a.value - b.value) <= spread * 1.001  # 1.001: "18.75" read back as float
-
-
-def figure_index(kb: KnowledgeBase) -> list[tuple[Figure, str]]:
-    """Every figure a claim states, with the claim; and the progress series' arithmetic."""
-    index = [(f, c.id) for c in kb.claims.values() for f in figures(c.statement.en)]
-    for o in kb.observations:
-        index.append((Figure(100 * o.share, "%"), o.claim_id))
-        index.append((Figure(o.tokens, "n"), o.claim_id))
-    return index

@@ -12,7 +12,7 @@ import datetime as dt
 
 from answers.assertions import GENERIC, Figure, assertions_in, figures
 from answers.days import months
-from answers.denials import FAKE
+from answers.denials import told_otherwise
 from answers.documents import misplaced
 from answers.end_dates import END, end_verdict, length_verdict
 from answers.figures_topic import figures_topic
@@ -293,8 +293,8 @@ class Checker:
         """Supported, unless the assertion puts it on a day, or on a person, no claim of these
         names ("#8506 是 Percy 自己开的": the record names Larry Dial), or gives a role or a
         rank none of them gives ("现在是 Larry Dial 在带": he wrote the plan, Percy leads)."""
-        if FAKE.search(text):  # "the halfway tweet was fake": the record is there
-            return Assertion(words, CONTRADICTED, claims[:3])
+        if wrong := told_otherwise(text, claims):  # "the tweet was fake", "bought the racks"
+            return Assertion(words, CONTRADICTED, wrong)
         alike = self.records.dated_alike(text, claims) and self.records.named_alike(text, claims)
         alike = alike and self.records.ranked_alike(text, claims)
         return Assertion(words, SUPPORTED if alike else UNSUPPORTED, claims[:3])

@@ -31,7 +31,9 @@ _GOES_ON = re.compile(
     r"(?:and )?then\b|followed by\b|after that\b|finally\b|然后|然後|再|接着|接著|最后|最後"
 )
 # A condition: the clause after it is what would follow ("如果延误超出缓冲，最多砍掉约 25%")
-_CONDITION = re.compile(r"^.{0,16}?(?:如果|假如|要是|万一|萬一|\bif\b|\bunless\b|\bin case\b)")
+_CONDITION = re.compile(
+    r"^.{0,16}?(?:如果|假如|要是|若(?!干)|万一|萬一|\bif\b|\bunless\b|\bin case\b)"
+)
 _PLAN_HEADER = re.compile(
     r"\b(?:plan|schedule|next(?: steps?| up)?)\s*:|(?:计划|計劃|方案|下一步|接下来|接下來)\s*[:：]"
 )

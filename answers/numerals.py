@@ -28,9 +28,11 @@ _TENTHS = re.compile(r"([一二两兩三四五六七八九])成([一二三四五
 _DIGIT_ZH = dict(zip("一二两兩三四五六七八九", (1, 2, 2, 2, 3, 4, 5, 6, 7, 8, 9), strict=True))
 _PERCENT_ZH = re.compile(r"百分之([\d.]+)")
 # What text2num leaves: "1.6 1000000000" (from "one point six billion"), "2.7 times 10 to the
-# 24th", "half a trillion".
+# 24th", "half a trillion"; and a power of ten written out.
 _SPLIT_SCALE = re.compile(r"\b(\d+\.\d+) (1(?:000)+)\b")
-_POWER = re.compile(r"\b(\d+(?:\.\d+)?) times 10 to the (\d+)(?:st|nd|rd|th)?\b")
+_POWER = re.compile(
+    r"\b(\d+(?:\.\d+)?)(?: times |\s*[×x*]\s*)10(?: to the |\s*\^\s*)(\d+)(?:st|nd|rd|th)?\b"
+)  # (or "2.7×10^24", "2.7 x 10²⁴")
 _LARGE = re.compile(r"(?<![\d.,])\d{7,}(?![\d.,])")  # text2num's 46000000, with its scale
 _ODD = re.compile(r"\b\d+ (hundred|thousand)-odd\b")  # "seven hundred-odd": "hundreds"
 _HALF = re.compile(r"\bhalf an? (trillion|billion|million)\b")

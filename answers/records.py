@@ -7,8 +7,9 @@ import re
 from collections.abc import Iterable
 from dataclasses import replace
 
-from answers.assertions import Figure, figure_index, figures, same
+from answers.assertions import Figure, figures, same
 from answers.days import month_parts, months, unspanned
+from answers.figure_index import figure_index
 from answers.lists import Shapes, pairs_crossed
 from answers.measures import RUN
 from answers.references import References

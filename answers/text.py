@@ -16,6 +16,13 @@ DATA = Path(__file__).parent / "data"
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _LATIN_WORD = re.compile(r"[a-zA-Z]{2,}")
+# A day written before its month, "21 Aug", "2nd of October", as the month first: "aug 21"
+_DAY_FIRST = re.compile(
+    r"(?<![\w.,/:-])(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?"
+    r"|apr(?:il)?|june?|july?|aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+    r"\b(?!\.?\s*\d)"
+)
+_SUPERSCRIPT = re.compile(r"(?<=\d)(?=[⁰¹²³⁴⁵⁶⁷⁸⁹⁻])")
 _TAG = re.compile(r"<[^>]{0,200}>")
 _URL = re.compile(r"https?://\S+")
 _WORD = re.compile(r"[a-z0-9&%][a-z0-9.&%/_'+-]*")
@@ -33,10 +40,11 @@ def t2s_table() -> dict[int, str]:
 
 def fold(text: str) -> str:
     """NFKC, casefold, traditional → simplified, markup and URLs removed, spaces collapsed."""
+    text = _SUPERSCRIPT.sub("^", text)  # NFKC reads "10²⁴" as 1024: keep it a power, 10^24
     text = unicodedata.normalize("NFKC", text).casefold().translate(t2s_table())
     text = text.replace("计画", "计划")  # Taiwan's 計畫 is the mainland's 计划, a word apart
     text = _URL.sub(" ", _TAG.sub(" ", text))
-    text = _DECORATION.sub(" ", text)
+    text = _DAY_FIRST.sub(r"\2 \1", _DECORATION.sub(" ", text))
     return " ".join(text.split())
 
 

@@ -43,7 +43,8 @@ RELEASED = re.compile(
     r"\b(?:released?|releasing|weights?|download(?:able)?|open[- ]?sourced|dropping"
     r"|(?<!expert )(?<!\dx )(?<!token )drops?(?! fraction| rate)"  # not experts' "4.5x drops"
     r"|open[- ]?source (?=了|now|already)|internal(?:ly)? (?:shared|testing|release)"
-    r"|out now|hugging ?face|hf|chat version|gguf|quantiz(?:ed|ation)|model card)\b|抱抱[脸臉]"
+    r"|out now|hugging ?face|hf|chat version|gguf|quantiz(?:ed|ation)|model card|ollama|openrouter"
+    r"|lm ?studio)\b|抱抱[脸臉]|vllm\s*(?:跑|上跑)"  # (served: "已经能用 vLLM 跑 535B 了")
     # 开源 the verb, not open development ("开源训练的新范式")
     r"|(?:发布|發布)(?!时|時|的时候|的時候|会|會|那天|帖|文|说明|說明)|(?:开源|開源)(?!训练|訓練|开发|開發|精神|社区|社區|科学|科學|范式|範式|项目|項目)"
     r"|(?:发|發)\s*(?:chat|模型|权重|權重)|放出|权重|權重|下载|下載|釋出|模型卡|量化|内部.{0,8}(?:发了|發了|在测|在測)|內部.{0,8}(?:發了|在測)"
@@ -57,7 +58,7 @@ SCORED = re.compile(
     r"|scored|benchmarks?|elo|arena|eval(?:uation)?s? (?:results?|scores?|numbers))\b"
     r"|结果也?出来|結果也?出來"
     # (not "延误超过缓冲", a delay over the buffer, "配比会提高", "比 209,999 步的 2.13435 高")
-    r"|吊打|(?<!延误)(?<!延誤)(?:超过|超越)|跑分|分数|打败|碾压|榜"
+    r"|吊打|(?<!延误)(?<!延誤)(?<!延迟)(?:超过|超越)|跑分|分数|打败|碾压|榜"
     r"|(?:評測|评测)(?!\s*(?:[a-z]+\s*)?(?:损失|損失|loss))"  # (an eval loss: "评测 dropless loss")
     r"|(?<![配对對占佔例])比(?![^，。,]{0,20}\d{3}).{1,20}(?:好|强|強|高)"
     # the model's quality judged: no evaluation record exists to support any judgment
@@ -89,8 +90,7 @@ AS_DONE = re.compile(
 SURELY_DONE = re.compile(
     r"\b(?:already|happened|took place|all spent|all used|trained on|the full)\b"
     r"|已经|已經|完成了|切换了|切換了|训完|訓完|跑完|已在|已于|已於|已完成|\bkicked (?:in|off)\b"
-    r"|\b(?:got|was|were|been) (?:extended|switched|moved|deployed|cut|shortened)\b"
-    r"|切过去|切過去"
+    r"|\b(?:got|was|were|been) (?:extended|switched|moved|deployed|cut|shortened)\b|切过去|切過去"
 )
 HEDGED = re.compile(
     r"\b(?:plan(?:s|ned|ning)?|projected|projection|expected|scheduled|target(?:ed)?|aims?"
@@ -99,12 +99,13 @@ HEDGED = re.compile(
     r"|if(?! anything)|unless|provided|imagine"  # nor a condition ("if anything ahead" is none)
     r"|(?:was|were) going to)\b|如果|假如|要是|前提"  # nor an intent ("were going to 8k")
     r"|计划|計劃|预计|預計|预期|預期|目标|目標|预定|預定|估计|預測|预测|(?<![思理感回])想(?![法到起])|倾向|傾向|希望"
-    r"|方案|提案"  # a proposal ("扩到8k的方案在#9615里讨论")
+    r"|方案|提案|若(?!干)|(?<![说說讲講])的[话話]"  # a proposal ("8k的方案"), a condition (若…)
     r"|下一步|接下来|接下來|\bnext (?:up|steps?)\b"  # what comes next ("下一步：12月1日…")
 )
-# A figure corrected: "it's 704 GPUs not 792" asserts 704 and denies the other
+# A figure corrected ("704 GPUs not 792", "是 11/27 不是 12/1"): the first is asserted
 CORRECTED = re.compile(
-    r"(\d.*?)(?:,\s*|\s+)(?:not|rather than|instead of)\s+~?\d[\d,.]*\s?[a-z%]*\s*$"
+    r"(\d.*?)(?:(?:,\s*|\s+)(?:not|rather than|instead of)\s+|\s*[,，]?\s*(?:而不是|不是|而非)\s*)"
+    r"~?\d[\d,./]*(?:\s?[a-z%]+\b)?"
 )
 # An intent not to: "they're clearly not releasing the weights", "不打算开源" (not "not yet").
 NO_INTENT = re.compile(
@@ -208,7 +209,8 @@ PUBLIC_CHECKPOINT = re.compile(
 )
 # The end of pretraining: a date other than the planned December 1 contradicts the plan.
 ENDING = re.compile(
-    r"\b(?:end(?:s|ing)?|finish(?:es|ed)?|eta|done by|wrap(?:s|ped)?(?: up)?)\b|结束|結束|训完|訓完"
+    r"\b(?:(?<!the )end(?:s|ing)?|end(?! of (?:aug|sep|oct|nov))"  # (not "at the end of sept")
+    r"|finish(?:es|ed)?|eta|done by|wrap(?:s|ped)?(?: up)?)\b|结束|結束|训完|訓完"
     r"|(?:预训练|預訓練|训练|訓練)完成|完成(?:预训练|預訓練|训练|訓練)"  # not 完成上下文扩展
     # "预计 2027 年 3 月完成", "11 月 27 号收工"
     r"|收工|完工|练完|炼完|跑完|(?:(?<=[月号號日])|(?<=[月号號日]\s))完成(?=\s*了?\s*$)"
@@ -225,10 +227,8 @@ FIRST = re.compile(
     r"|史上|首个|首個|唯一|全球最大|世界最大"  # not "阶梯最大一级": the ladder's own top rung
 )
 # The people the records name, by the names rumours use for them.
-PEOPLE = re.compile(
-    r"\b(?:percy|larry|classiclarry|david|dlwh|jensen|lori|will held|helw150|rjpower|yonromai"
-    r"|mcwitt)\b"
-)
+_NAMES = "percy|larry|classiclarry|david|dlwh|jensen|lori|will held|helw150|rjpower|yonromai"
+PEOPLE = re.compile(rf"\b(?:{_NAMES}|mcwitt)\b")
 SOURCE = re.compile(
     rf"(?:according to|per|据|據)\s*{PEOPLE.pattern}"
     rf"|{PEOPLE.pattern}(?:\s+\w+)?\s*(?:said|says|posted|tweeted|wrote|说|說|表示|称|稱|发|發)"

@@ -676,6 +676,23 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("全是 CoreWeave 免费赞助的", [CONTRADICTED]),
         ("the hero run pulls about 1.3 MW", [UNSUPPORTED]),
         ("跑在 704 顆晶片上", [SUPPORTED]),
+        # a power of ten in superscripts; an MFU range holds the record inside it
+        ("科普一下：FLOPs 大約 2.7×10²⁴", [SUPPORTED]),
+        ("the whole thing was 2.7 x 10^25 FLOPs", [CONTRADICTED]),
+        ("MFU was ~26-27% in late Sept", [SUPPORTED]),
+        # the figure after "不是" is denied, not asserted: the plan's end is Dec 1
+        ("官方結束日期是 11/27 不是 12/1 啦", [CONTRADICTED]),
+        # a month's end is no end of training; a day before its month is a day
+        ("newest permanent checkpoint I saw was step-180000 at the end of sept", [SUPPORTED]),
+        ("started 21 Aug", [CONTRADICTED]),
+        ("kicked off on 19th August", [SUPPORTED]),
+        # 若…/…的话: the plan's condition, told as one
+        ("若延遲超過緩衝就把 token 量最多砍 25%", [SUPPORTED]),
+        ("延误超出 buffer 的话 token 最多砍 25%", [SUPPORTED]),
+        # the racks were a gift: bought is told otherwise; served locally is a release
+        ("所以才买得起 GB200 整柜", [CONTRADICTED]),
+        ("Marin's 535B is already on Ollama", [UNSUPPORTED]),
+        ("已经能用 vLLM 跑 535B 了", [UNSUPPORTED]),
     ],
 )
 def test_each_assertion_gets_its_verdict(
@@ -718,12 +735,12 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         ("rumours", 172, 99, 2, 0),
         ("rumours2", 248, 145, 0, 0),
         ("rumours3", 272, 140, 3, 0),
-        ("rumours4", 278, 146, 3, 0),
+        ("rumours4", 278, 146, 4, 0),
         ("rumours5", 278, 148, 1, 0),
         ("rumours6", 246, 130, 4, 0),
-        ("rumours7", 236, 128, 2, 0),
+        ("rumours7", 236, 128, 1, 0),
         ("rumours8", 223, 121, 0, 0),
-        ("rumours9", 230, 122, 3, 0),
+        ("rumours9", 230, 123, 3, 0),
         ("rumours10", 209, 110, 0, 0),
         ("rumours11", 243, 130, 7, 0),
         ("rumours12", 218, 119, 3, 0),
@@ -745,17 +762,17 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         # first sight (with the opinion): 101/117, 12/98, 6
         ("rumours25", 235, 116, 3, 0),
         # first sight (with the opinion): 151/192, 22/235, 14
-        ("rumours26", 512, 181, 5, 6),
+        ("rumours26", 512, 181, 4, 6),
         # first sight (with the opinion): 95/119, 5/103, 6
         ("rumours27", 239, 116, 4, 2),
         # first sight (with the opinion): 81/83, 2/80, 2
         ("rumours28", 172, 83, 3, 0),
         # first sight (with the opinion): 68/84, 4/88, 14
-        ("rumours29", 182, 84, 0, 0),
+        ("rumours29", 182, 84, 1, 0),
         # first sight (with the opinion): 113/126, 7/122, 3
-        ("rumours30", 262, 124, 0, 2),
+        ("rumours30", 262, 125, 0, 1),
         # first sight (with the opinion): 88/117, 9/106, 18
-        ("rumours31", 229, 111, 3, 6),
+        ("rumours31", 229, 109, 4, 6),
         # first sight (with the opinion): 81/97, 2/43, 7
         ("rumours32", 167, 93, 0, 4),
         # first sight (with the opinion): 53/66, 8/109, 5
@@ -769,19 +786,19 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         # first sight (with the opinion): 83/92, 6/78, 3
         ("rumours37", 183, 89, 0, 1),
         # first sight (with the opinion): 73/83, 5/73, 4
-        ("rumours38", 171, 82, 1, 0),
+        ("rumours38", 171, 81, 1, 0),
         # first sight (with the opinion): 73/91, 9/76, 6
         ("rumours39", 176, 87, 2, 2),
         # first sight (with the opinion): 74/90, 0/81, 7
         ("rumours40", 186, 88, 0, 1),
         # first sight (with the opinion): 64/88, 6/79, 15
-        ("rumours41", 176, 82, 5, 5),
+        ("rumours41", 176, 81, 4, 6),
         # first sight (with the opinion): 70/80, 4/80, 4
         ("rumours42", 175, 80, 2, 0),
         # first sight (with the opinion): 70/79, 16/84, 4
-        ("rumours43", 178, 75, 3, 1),
+        ("rumours43", 178, 76, 4, 1),
         # first sight (with the opinion): 63/75, 13/79, 5
-        ("rumours44", 170, 73, 3, 1),
+        ("rumours44", 170, 73, 3, 2),
         # first sight (with the opinion): 74/84, 18/82, 4
         ("rumours45", 178, 81, 3, 2),
         # first sight (with the opinion): 62/73, 5/77, 2
@@ -793,7 +810,7 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         # first sight (with the opinion): 67/77, 7/80, 5
         ("rumours49", 170, 73, 4, 3),
         # first sight (with the opinion): 66/73, 8/79, 3
-        ("rumours50", 171, 73, 4, 0),
+        ("rumours50", 171, 70, 5, 0),
         # first sight (with the opinion): 70/75, 5/78, 2
         ("rumours51", 169, 75, 1, 0),
         # first sight (with the opinion): 60/71, 1/78, 7
@@ -801,7 +818,7 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         # first sight (with the opinion): 61/70, 5/82, 3
         ("rumours53", 174, 69, 1, 1),
         # first sight (with the opinion): 67/76, 7/79, 2
-        ("rumours54", 173, 73, 5, 1),
+        ("rumours54", 173, 73, 4, 1),
         # first sight (with the opinion): 66/70, 0/83, 3
         ("rumours55", 171, 69, 1, 1),
         # first sight (with the opinion): 66/71, 5/81, 3
@@ -809,37 +826,45 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         # first sight (with the opinion): 66/73, 4/87, 2
         ("rumours57", 177, 71, 1, 1),
         # first sight (with the opinion): 43/52, 1/82, 2
-        ("rumours58", 171, 49, 0, 0),
+        ("rumours58", 171, 50, 0, 0),
         # first sight (with the opinion): 60/71, 10/80, 3
-        ("rumours59", 172, 63, 2, 3),
+        ("rumours59", 172, 63, 3, 3),
         # first sight (with the opinion): 69/75, 1/80, 4
         ("rumours60", 170, 75, 0, 0),
         # first sight (with the opinion): 70/72, 4/79, 1
-        ("rumours61", 168, 72, 3, 0),
+        ("rumours61", 168, 72, 2, 0),
         # first sight (with the opinion): 61/72, 15/79, 3
-        ("rumours62", 173, 65, 8, 2),
+        ("rumours62", 173, 68, 10, 2),
         # first sight (with the opinion): 57/76, 8/77, 10
-        ("rumours63", 169, 67, 4, 5),
+        ("rumours63", 169, 68, 4, 4),
         # first sight (with the opinion): 64/74, 7/81, 3
-        ("rumours64", 170, 72, 2, 1),
+        ("rumours64", 170, 71, 2, 2),
         # first sight (with the opinion): 66/79, 1/83, 4
         ("rumours65", 179, 74, 0, 2),
         # first sight (with the opinion): 59/73, 12/95, 7
         ("rumours66", 178, 70, 4, 2),
         # first sight (with the opinion): 64/72, 8/95, 3
-        ("rumours67", 175, 70, 5, 1),
+        ("rumours67", 175, 70, 3, 2),
         # first sight (with the opinion): 63/73, 9/95, 4
         ("rumours68", 180, 67, 3, 4),
         # first sight (with the opinion): 61/65, 2/93, 1
-        ("rumours69", 175, 65, 0, 0),
+        ("rumours69", 175, 64, 0, 0),
         # first sight (with the opinion): 60/69, 4/93, 2
         ("rumours70", 171, 67, 1, 2),
         # first sight (with the opinion): 53/66, 7/94, 5
-        ("rumours71", 175, 65, 3, 1),
+        ("rumours71", 175, 64, 2, 1),
         # first sight (with the opinion): 53/65, 7/96, 6
-        ("rumours72", 169, 59, 3, 4),
+        ("rumours72", 169, 58, 3, 5),
         # first sight (with the opinion): 61/71, 6/99, 6
         ("rumours73", 181, 68, 4, 0),
+        # first sight (with the opinion): 65/72, 4/91, 1
+        ("rumours74", 172, 68, 1, 1),
+        # first sight (with the opinion): 53/63, 5/94, 1
+        ("rumours75", 171, 61, 2, 0),
+        # first sight (with the opinion): 69/75, 5/94, 2
+        ("rumours76", 176, 74, 3, 1),
+        # first sight (with the opinion): 57/67, 4/94, 2
+        ("rumours77", 173, 63, 1, 1),
     ],
 )
 def test_the_blind_rumour_sets_stay_flagged_and_are_rarely_overstated(
