@@ -6,12 +6,12 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from answers.text import fold
+from answers.text import MONTH_NAME, MONTH_NAMES, fold
 
-_MONTHS = "january february march april may june july august september october november december"
+_MONTHS = MONTH_NAMES
 MONTH = re.compile(
     r"\b("
-    + "|".join(f"{m[:3]}(?:{m[3:]}|{m[3:4]})?" for m in _MONTHS.split())  # "Sept" too
+    + MONTH_NAME  # "Sept" too
     + r")\b\.?\s*(\d{1,2})?(?:st|nd|rd|th)?\b(?:\s*[-–~]\s*\d{1,2}\b)?"  # "Sep 23-24"
     r"|(\d{1,2})\s*月\s*(?:(\d{1,2})\s*(?:[日号號]|(?=\s*(?:[,，。、;；)）!！?？]|$|(?!"
     r"[天个個步周週年万亿小分秒次张張台层層位倍])[\u4e00-\u9fff]))))?"  # "11 月 27 结束" too
@@ -53,7 +53,7 @@ def months(text: str) -> list[tuple[int, int | None]]:
 # A part of a month: "early September", "mid-Oct", "the end of September", 9月初, 10月中旬.
 _PART_EN = re.compile(
     r"\b(early|mid|late|end of|start of|beginning of)[- ]?(?:the )?\s*("
-    + "|".join(f"{m[:3]}(?:{m[3:]}|{m[3:4]})?" for m in _MONTHS.split())
+    + MONTH_NAME
     + r")\b(?!\.?\s*\d)"  # ("an expected end of Dec 1" names the day, not late December)
 )
 _PART_ZH = re.compile(r"(\d{1,2})\s*月\s*(初|上旬|中旬|中|下旬|底|末)")

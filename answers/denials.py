@@ -9,20 +9,20 @@ from __future__ import annotations
 
 import re
 
-FAKE = re.compile(
+_FAKE = re.compile(
     r"\b(?:fake|faked|made up|hoax|fabricated|bogus|photoshopped|just marketing|was marketing"
     r")\b|假的|造假|编的|編的|瞎编|瞎編|p的图|p 的图|是谣言|是謠言"
 )
 # A purchase: the GB200 racks were a gift of the Jen-Hsun & Lori Huang Foundation
-BOUGHT = re.compile(r"\b(?:bought|buy(?:s|ing)?|purchas\w*)\b|买|買|购入|購入|采购|採購")
+_BOUGHT = re.compile(r"\b(?:bought|buy(?:s|ing)?|purchas\w*)\b|买|買|购入|購入|采购|採購")
 _HARDWARE = {"hardware-gb200", "hardware-gpu-count", "hardware-gift"}
 
 
 def told_otherwise(text: str, claims: tuple[str, ...]) -> tuple[str, ...]:
     """The claims a denial of the records ``claims`` (the text's support) contradicts it with;
     () when it denies none."""
-    if FAKE.search(text):  # "the halfway tweet was fake": the record is there
+    if _FAKE.search(text):  # "the halfway tweet was fake": the record is there
         return claims[:3]
-    if BOUGHT.search(text) and _HARDWARE & set(claims):  # "they bought the racks": a gift
+    if _BOUGHT.search(text) and _HARDWARE & set(claims):  # "they bought the racks": a gift
         return ("hardware-gift",)
     return ()

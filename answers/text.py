@@ -16,10 +16,15 @@ DATA = Path(__file__).parent / "data"
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _LATIN_WORD = re.compile(r"[a-zA-Z]{2,}")
-# A day written before its month, "21 Aug", "2nd of October", as the month first: "aug 21"
+MONTH_NAMES = (
+    "january february march april may june july august september october november december"
+)
+# A month's name, or its first three letters, or four ("Sept")
+MONTH_NAME = "|".join(f"{m[:3]}(?:{m[3:]}|{m[3:4]})?" for m in MONTH_NAMES.split())
+# A day written before its month, "21 Aug", "2nd of October", as the month first: "aug 21" (not
+# "the 13 may be wrong")
 _DAY_FIRST = re.compile(
-    r"(?<![\w.,/:-])(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?"
-    r"|apr(?:il)?|june?|july?|aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+    rf"(?<![\w.,/:-])(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?((?!may\b)(?:{MONTH_NAME}))"
     r"\b(?!\.?\s*\d)"
 )
 _SUPERSCRIPT = re.compile(r"(?<=\d)(?=[⁰¹²³⁴⁵⁶⁷⁸⁹⁻])")
