@@ -19,7 +19,7 @@ from answers.text import fold
 
 # A month and its day next ("Sep 9"), for the timeline's arrows below
 _MONTH_DAY = r"(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\.?\s*\d"
-MAX_ASSERTIONS = 8  # a wall of text is checked in its first eight assertions
+MAX_ASSERTIONS = 16  # a wall of text is checked in its first sixteen assertions
 # Sentences, then clauses. An ASCII comma between digits is a thousands separator ("2,048"),
 # never a full-width one; a comma after a figure still parts clauses ("…step121638, it's"), as
 # a spaced dash does ("… — it's right there in current_run.py"). An abbreviation's full stop
@@ -29,7 +29,8 @@ _SENTENCES = re.compile(
     r"(?<=[.!?])\s+"
     r"|(?:^|\s)[推噓→]\s+[\w.-]+\s*[:：]\s*"  # a PTT thread's pushes: "推 a123: …"
     r"|(?:^|\s)@[^\s:：@]{1,20}\s*[:：]\s*"  # a chat log's speakers: "@阿飞：…"
-    r"|\s\d{1,2}\)\s"  # a numbered list: "1) NVLink error (Aug) 2) ragged all-to-all hung"
+    r"|(?i:\btl;\s?dr\b)[:：]?\s*|[(（]\d{1,2}/\d{1,2}[)）]\s*"  # "TL;DR:", a thread's "(2/5)"
+    r"|(?:^|\s|(?<=[\u4e00-\u9fff]))\d{1,2}[)）]\s*"  # a numbered list: "1) NVLink … 2）MoE"
     r"|[。！？；;|｜·•✅❌✔➡👉🚀🔥\n（）()，、]+"
     r"|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*"  # an emoji ends a clause: "done 🎉 next"
     r"|(?:(?<!\d),|,(?!\d))\s*|\s[—–-]\s"
@@ -94,6 +95,7 @@ _SCALE |= {"million": 1e6, "billion": 1e9, "trillion": 1e12}
 # A day, a step or a share in brackets after the words it places ("step-180000 (Sep 30)",
 # "planned at ~80% (step 312,192)", "计划在第 312,192 步（约 80%）进入冷却")
 _DATED = re.compile(
+    r"(?:(?<=[^.!?\s])|(?<=[^.!?\s]\s))"  # (not a thread's "(2/5)" opening a sentence)
     rf"\s*[(（]\s*(?:{MONTH.pattern}|(?:step[- ]?|第\s*)[\d,]+\s*步?"
     r"|(?:约|約|~|≈|about |approx\.? )?\s*[\d.]+\s*%"  # or a share: "（约 80%）"
     r"|(?:共|总共|總共|out of)\s*[\d.,]+\s*[a-z]{0,3})\s*[)）]",  # or a whole: "（共 143.75）"
@@ -212,8 +214,7 @@ def figures(text: str) -> list[Figure]:
     """The figures of ``text``; the numbers of its dates ("Oct 3", "8 月 19 日") are not."""
     # "#9615" is an issue or pull request, not 9615 of anything that follows it
     found = [Figure(float(a or b), "exact", "issue", 0.5) for a, b in ISSUE.findall(text)]
-    text = ISSUE.sub(" ", text)
-    text = DOTTED.sub(" ", fold(text))
+    text = DOTTED.sub(" ", fold(ISSUE.sub(" ", text)))
     text = _ACTIVE_OF.sub(" actv_of ", _NAME.sub(" ", MONTH.sub(" ", SPAN.sub(" ", text))))
     text = _CLOCK.sub(" ", text)  # an ISO time of day, "2026-08-20t02:04:58z", is no figure
     text = _RANGE.sub(r"\1\4 \2 \3\4", _RATIO.sub(_worked_out, text))

@@ -33,7 +33,7 @@ from answers.second_look import SecondLook
 from answers.second_opinion import Opinion
 from answers.spec_words import HERO, MONEY, ONE_RUNG, RUNGS, routing_misstated, rung_free
 from answers.specs import context_from_start, misstated_spec
-from answers.start_dates import start_verdict
+from answers.start_dates import start_beside, start_verdict
 from answers.statements import SAYS_AT
 from answers.text import fold, spaced
 from answers.time_words import CHANGE, NOW, THEN, present
@@ -290,10 +290,10 @@ class Checker:
         return self._supported(words, text, found[1]) if supported else Assertion(words, *found)
 
     def _supported(self, words: str, text: str, claims: tuple[str, ...]) -> Assertion:
-        """Supported, unless the assertion puts it on a day, or on a person, no claim of these
-        names ("#8506 是 Percy 自己开的": the record names Larry Dial), or gives a role or a
-        rank none of them gives ("现在是 Larry Dial 在带": he wrote the plan, Percy leads)."""
-        if wrong := told_otherwise(text, claims):  # "the tweet was fake", "bought the racks"
+        """Supported, unless the assertion tells the records otherwise ("bought the racks",
+        "started aug 21 on 11x gb200"), or puts them on a day, a person, a role or a rank none
+        of these claims gives ("#8506 是 Percy 自己开的": the record names Larry Dial)."""
+        if wrong := told_otherwise(text, claims) or start_beside(self.records, text, claims):
             return Assertion(words, CONTRADICTED, wrong)
         alike = self.records.dated_alike(text, claims) and self.records.named_alike(text, claims)
         alike = alike and self.records.ranked_alike(text, claims)

@@ -15,6 +15,7 @@ import re
 from answers.assertions import substantial
 from answers.days import MONTH, months
 from answers.text import fold
+from answers.verdict_words import STARTED
 
 _CUT = re.compile(
     r"\s+(?=(?:at|on|across|over|spread over|with|like the|because of|due to)\s)"
@@ -34,6 +35,8 @@ _WHERE = re.compile(
 
 # A half that ends waiting for its figure ("loss at 147k was | like 2.5") says nothing alone,
 # nor one whose figure waits for what it counts ("gets 78 | on MMLU").
+# (a day is no figure waiting: "started 21 aug | on 11x gb200")
+_DAY_LAST = re.compile(rf"(?:{MONTH.pattern})\.?$")
 _OPEN = re.compile(r"\b(?:is|was|are|were|be|been|of|to|the|a)$|[是为為]$|(?<![#\w.,])\d[\d,.]*$")
 
 
@@ -47,7 +50,8 @@ def cuts(clause: str) -> list[tuple[str, str]]:
         # (an end put on a day is the assertion itself: "100-day plan | ending mid-December")
         ends = bool(_ENDS.match(right))
         dated = bool(months(right)) and not ends
-        bound = bool(_WHERE.search(fold(right)) or dated or _OPEN.search(fold(left)))
+        opened = _OPEN.search(fold(left)) and not _DAY_LAST.search(fold(left))
+        bound = bool(_WHERE.search(fold(right)) or dated or opened)
         if bound or _coordinate(left):
             continue
         found.append((left, right))
@@ -56,6 +60,9 @@ def cuts(clause: str) -> list[tuple[str, str]]:
 
 def _coordinate(half: str) -> bool:
     """Whether the half is a place in the run and nothing more ("第 20 万步 | 之后 loss 发散了":
-    after step 200k, the loss diverged; "Oct 3 | after the failed save")."""
+    after step 200k, the loss diverged; "Oct 3 | after the failed save"); a start put on a day
+    is an assertion ("started 21 aug | on 11x gb200")."""
+    if STARTED.search(fold(half)):
+        return False
     rest = _WHERE.sub(" ", MONTH.sub(" ", fold(half)))
     return not substantial(re.sub(r"[\d.,]+\s*(?:k|万|萬)?|第|\b(?:at|on|by|the)\b", " ", rest))

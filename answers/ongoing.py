@@ -20,7 +20,8 @@ _ONGOING = re.compile(
 )
 # the day it is said on, which no record reaches (not "现在", often "as the records stand")
 _TODAY = re.compile(
-    r"\b(?:today|tonight|right now|this (?:morning|week)|as of now)\b|今天|今日|此刻|眼下"
+    r"\b(?:today|tonight|right now|rn|atm|as we speak|this (?:morning|week)|as of now)\b"
+    r"|今天|今日|此刻|眼下"
 )
 
 

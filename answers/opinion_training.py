@@ -107,13 +107,17 @@ TUNED_SETS = (
     "rumours75",
     "rumours76",
     "rumours77",
+    "rumours78",
+    "rumours79",
+    "rumours80",
+    "rumours81",
 )
 TODAY = dt.date(2026, 12, 1)  # the day the sets are scored on (benchmarks/score_checks.py)
 WRITTEN = dt.date(2026, 11, 30)  # the day the sets' messages are written on ("last Tuesday")
 # (the sets whose writers were told "today is 2026-12-01": their "today" is the planned end;
 # 74-77 were written the day after)
 WRITTEN_ON = {f"rumours{n}": dt.date(2026, 12, 1) for n in (*range(45, 50), *range(54, 74))}
-WRITTEN_ON |= {f"rumours{n}": dt.date(2026, 12, 2) for n in range(74, 78)}
+WRITTEN_ON |= {f"rumours{n}": dt.date(2026, 12, 2) for n in range(74, 82)}
 
 
 def written(name: str) -> dt.date:

@@ -22,7 +22,12 @@ if TYPE_CHECKING:
 
 _LANGUAGES = ["en", "zh"]
 _SHIFT = dt.timedelta(days=7)
+_MONTH_SHIFT = dt.timedelta(days=31)
 _MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
+# Chat's words for days dateparser does not know, as the ones it does: 上星期/上礼拜 (last
+# week), 昨日 (yesterday), 前日 (the day before)
+_ZH_SAID = {"上星期": "上周", "上礼拜": "上周", "上个礼拜": "上周", "昨日": "昨天", "前日": "前天"}
+_ZH_WORDS = re.compile("|".join(sorted(_ZH_SAID, key=len, reverse=True)))
 _ZH_COUNTED = re.compile(r"([一二两三四五六七八九十])\s*(?=(?:个|個)?\s*(?:天|周|週|星期|月)\s*前)")
 
 
@@ -44,6 +49,7 @@ def absolute(text: str, written: dt.date) -> str:
     """``text`` (folded) with each past relative date written as the day or month it names:
     "last tuesday percy posted" on 2026-11-30 → "nov 24 percy posted"."""
     text = _ZH_COUNTED.sub(lambda m: f"{COUNT_ZH[m[1]]} ", text)  # dateparser reads digits
+    text = _ZH_WORDS.sub(lambda m: _ZH_SAID[m[0]], text)
     if not _PAST.search(text):  # most clauses: no need to run the parser at all
         return text
     from dateparser.search import search_dates
@@ -67,8 +73,9 @@ def _named(words: str, now: dt.datetime) -> str | None:
     if here.date_obj is None or later.date_obj is None:
         return None
     moved = later.date_obj - here.date_obj
-    if here.period == "month":
-        relative = here.date_obj.month != later.date_obj.month  # "上个月", not "may"
+    if here.period == "month":  # "上个月", not "may" (a month on: a week may not leave it)
+        month_on = _parser(now + _MONTH_SHIFT).get_date_data(words).date_obj
+        relative = month_on is not None and here.date_obj.month != month_on.month
     else:
         relative = _SHIFT - dt.timedelta(days=2) <= moved <= _SHIFT + dt.timedelta(days=2)
     if not relative:

@@ -6,11 +6,22 @@ from __future__ import annotations
 
 import re
 
-from answers.days import month_parts, months
+from answers.days import MONTH, month_parts, months
 from answers.records import Records
 from answers.verdict_words import ANNOUNCED, NEGATION, RUN_ID, STARTED
 from answers.verdicts import CONTRADICTED, SUPPORTED, Verdict
 
+# A start put on a day in a clause telling something else: "started aug 21 on 11x gb200",
+# "8 月 21 日开训 用的是 11 个 gb200 机柜" (a start with its day next to it, not "started using
+# fa4 on sep 23")
+_STARTED_ON = re.compile(
+    r"\b(?:start(?:ed|s)?|began|kick(?:ed)? off|launch(?:ed)?)\s+(?:on\s+|in\s+)?"
+    rf"(?:{MONTH.pattern})"
+    rf"|(?:{MONTH.pattern})\s*(?:就|才)?(?:开训|開訓|开跑|開跑)"
+)
+# something else started: "started using fa4 on sep 23"
+_STARTED_DOING = re.compile(r"\b(?:start(?:ed|s)?|began)\s+(?:using|to use|switching|running)\b")
+_START_CLAIMS = {"start-date", "training-started", "start-wandb-run"}
 # the post that told of the start, by its kind: "percy's X post 8/21 'started this week'"
 _TOLD = re.compile(rf"{ANNOUNCED.pattern}|\bx post\b|\bpost\b")
 
@@ -20,7 +31,8 @@ def start_verdict(records: Records, text: str, topic: str | None) -> Verdict | N
     tells none. Supported means the day is right: who said it is the caller's to check."""
     if topic not in ("started", "start-date") or not STARTED.search(text):
         return None
-    if RUN_ID.search(text):  # a restart, not the run's start: "9月9日 hero-ragged_a2a-… 开始"
+    # a restart, not the run's start ("9月9日 hero-ragged_a2a-… 开始"), or another start
+    if RUN_ID.search(text) or _STARTED_DOING.search(text):
         return None
     if NEGATION.search(text):  # "it hasn't even started": the records say it has
         return CONTRADICTED, records.known("training-started")
@@ -35,3 +47,12 @@ def start_verdict(records: Records, text: str, topic: str | None) -> Verdict | N
         return CONTRADICTED, ("start-date",)
     announced = ("training-started",) if _TOLD.search(text) else ()
     return SUPPORTED, ("start-date", *announced)
+
+
+def start_beside(records: Records, text: str, claims: tuple[str, ...]) -> tuple[str, ...]:
+    """The start's claim, when the text (folded, supported by ``claims`` on another fact) puts
+    the run's start on a wrong day beside it; () otherwise."""
+    if _START_CLAIMS & set(claims) or not _STARTED_ON.search(text):
+        return ()
+    told = start_verdict(records, text, "started")
+    return told[1] if told is not None and told[0] == CONTRADICTED else ()

@@ -36,11 +36,16 @@ _WORD = re.compile(r"[a-z0-9&%][a-z0-9.&%/_'+-]*")
 _DECORATION = re.compile(r"[*_`|>\[\]{}()\"“”‘’]|~(?!\s?\d)|#(?!\d)")
 
 
+# Cantonese words written in Hong Kong chats, read as their Mandarin ones, one character each:
+# 冇 (have not), 咗 (the done 了), 唔 (not), 噚日 (yesterday), 嘅 (的), 喺 (at), 佢 (he, it)
+_CANTONESE = {ord(k): v for k, v in zip("冇咗唔噚嘅喺佢", "没了不昨的在他", strict=True)}
+
+
 @lru_cache(maxsize=1)
 def t2s_table() -> dict[int, str]:
     """Traditional → simplified, by code point (keys are traditional-only characters)."""
     table: dict[str, str] = json.loads((DATA / "t2s.json").read_text(encoding="utf-8"))
-    return {ord(k): v for k, v in table.items()}
+    return {ord(k): v for k, v in table.items()} | _CANTONESE
 
 
 def fold(text: str) -> str:

@@ -40,6 +40,11 @@ _POINTS = re.compile(r"\bpoints?\b|\bpts\b|个点|個點|百分点|百分點")  
 _COUNTS = {"exact", "n"}
 _PRECISION = 0.005  # a figure written bare is still rounded ("~4,540 steps a day": 4,538.5)
 _LOOSEST = 0.015  # however it is rounded, a figure worked out is this near ("~33 days": 32.6)
+# Only the two clauses before are worked from: among every figure of a long recap, some
+# product turns up by chance ("18.0T … 228亿 … 一共 792 张卡": 18.0T / 22.8B is ~790)
+_NEAR = 2
+_TIMES = re.compile(r"[×*]|\sx\s?(?=\d)|\dx(?=\d)")  # an operator written out
+_CONSTANTS = {86_400.0, 3_600.0, 1_440.0, 24.0, 60.0}  # seconds a day, an hour; hours a day
 _LARGE = 1_000  # steps and tokens, one a count and one scaled, may be added or taken apart
 
 
@@ -62,6 +67,7 @@ class WorkedOut:
         records of the figures it was worked out from."""
         if all(held):
             return held
+        told = told[-_NEAR:]
         known = self._spans(" ".join((*told, text)))
         for clause in told:  # what the clauses before gave, as this one is read (it joins)
             self._worked(clause, figures(clause), known)
@@ -71,6 +77,13 @@ class WorkedOut:
         filled = list(held)
         for i, found in self._worked(text, [said[i] for i in open_], known, held_too=False):
             filled[open_[i]] = list(dict.fromkeys(found.claims))
+        # a unit's constant multiplied in ("3.14M tok/s × 86,400 s ≈ 271B"), once the working
+        # is found, rests on what it worked with
+        worked = [c for i in open_ for c in filled[i]]
+        if worked and _TIMES.search(text):
+            for i in open_:
+                if not filled[i] and said[i].unit == "exact" and said[i].value in _CONSTANTS:
+                    filled[i] = worked[:2]
         return filled
 
     def _worked(

@@ -54,17 +54,33 @@ def _rules_rows(name: str) -> tuple[tuple[Features, str], ...]:
     return tuple(examples(rules_checker(load(today=TODAY.date())), [name]))
 
 
+FOLDS = 9  # the tuned sets, dealt round like cards: the ninth set after each is in its fold
+
+
+def fold_of(name: str) -> int | None:
+    """The fold a tuned set is held out with; None for a set no opinion was trained on."""
+    return TUNED_SETS.index(name) % FOLDS if name in TUNED_SETS else None
+
+
+@cache
+def _held_out(fold: int | None) -> Opinion:
+    """An opinion trained now on every tuned set but those of ``fold`` (all, for None): one
+    fit per fold, not per set, keeps the suite's nine fits to seconds each."""
+    kept = [name for name in TUNED_SETS if fold is None or fold_of(name) != fold]
+    return opinion_of(fit([row for name in kept for row in _rules_rows(name)]))
+
+
 def score(path: Path, verbose: bool = False, opinion: str = "shipped") -> Counter[str]:
     """``opinion``: "shipped" (the model in answers/data), "rules" (none), or "held-out" (a
-    model trained now on every tuned rumour set but this one: needs scikit-learn)."""
+    model trained now on every tuned rumour set but this one and the others of its fold:
+    needs scikit-learn)."""
     kb = load(today=TODAY.date())
     reader = Core(kb, clock=fixed_clock(TODAY)).reader
     second: Opinion | None = None
     if opinion == "shipped":
         second = load_opinion()
     elif opinion == "held-out":
-        rows = [row for name in TUNED_SETS if name != path.stem for row in _rules_rows(name)]
-        second = opinion_of(fit(rows))
+        second = _held_out(fold_of(path.stem))
     checker = Checker(kb, reader, second)
     counts: Counter[str] = Counter()
     for line in path.read_text(encoding="utf-8").splitlines()[1:]:
@@ -96,7 +112,7 @@ def main() -> None:
         "--opinion",
         choices=("shipped", "rules", "held-out"),
         default="shipped",
-        help="the second opinion: the shipped model, none, or one trained without this set",
+        help="the second opinion: the shipped model, none, or one trained without this set's fold",
     )
     args = parser.parse_args()
     c = score(args.set, args.verbose, args.opinion)

@@ -693,6 +693,18 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("所以才买得起 GB200 整柜", [CONTRADICTED]),
         ("Marin's 535B is already on Ollama", [UNSUPPORTED]),
         ("已经能用 vLLM 跑 535B 了", [UNSUPPORTED]),
+        # a start put on a wrong day beside the hardware: cut in two, the start contradicted
+        ("started 21 Aug on 11x GB200 NVL72", [CONTRADICTED, SUPPORTED]),
+        ("8月21日開訓 用的是 11 個 GB200 機櫃", [CONTRADICTED]),
+        ("started using FA4 on Sep 23", [NOT_CHECKED]),  # something else started
+        # a numbered list's "2）" is no figure of the item before it
+        ("1）8月19日开训 2）一共 792 张卡", [SUPPORTED, CONTRADICTED]),
+        ("it's still training rn", [UNSUPPORTED]),  # now: a day no record reaches
+        ("checkpoint 冇公開", [SUPPORTED]),  # Cantonese: 冇 is "not"
+        ("3.14M tok/s × 86,400 s ≈ 271B tokens/day", [SUPPORTED]),  # a unit's constant
+        ("(1/3) it runs on 704 GB200 GPUs. (2/3) it finished training", [SUPPORTED, UNSUPPORTED]),
+        # "TL;DR" heads what follows: no clause of its own
+        ("TL;DR: Marin 535B finished; it runs on 704 GB200 GPUs", [UNSUPPORTED, SUPPORTED]),
     ],
 )
 def test_each_assertion_gets_its_verdict(
@@ -714,10 +726,10 @@ def test_a_wall_of_text_is_checked_in_its_first_assertions_and_says_how_many_it_
     bot: Conversation,
 ) -> None:
     chats = Chats(bot.core, DigestService(bot.core.kb, bot.core.renderer))
-    said = "; ".join(f"claim number {n} is that it runs on {n} racks" for n in range(20, 32))
+    said = "; ".join(f"claim {n}: it runs on {n} racks" for n in range(20, 40))
     reply = chats.check(YOU, said)
-    assert reply.to_json("x")["unchecked"] == 4  # twelve said, the first eight checked
-    assert "…and 4 more statements not checked: I check the first 8 of a message." in reply.body
+    assert reply.to_json("x")["unchecked"] == 4  # twenty said, the first sixteen checked
+    assert "…and 4 more statements not checked: I check the first 16 of a message." in reply.body
     short = chats.check(YOU, "Marin 535B finished training")
     assert short.to_json("x")["unchecked"] == 0 and "not checked: I check" not in short.body
 
@@ -735,82 +747,82 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         ("rumours", 172, 99, 2, 0),
         ("rumours2", 248, 145, 0, 0),
         ("rumours3", 272, 140, 3, 0),
-        ("rumours4", 278, 146, 4, 0),
+        ("rumours4", 278, 145, 5, 0),
         ("rumours5", 278, 148, 1, 0),
         ("rumours6", 246, 130, 4, 0),
         ("rumours7", 236, 128, 1, 0),
         ("rumours8", 223, 121, 0, 0),
         ("rumours9", 230, 123, 3, 0),
         ("rumours10", 209, 110, 0, 0),
-        ("rumours11", 243, 130, 7, 0),
+        ("rumours11", 243, 130, 8, 0),
         ("rumours12", 218, 119, 3, 0),
-        ("rumours13", 262, 130, 1, 6),
-        ("rumours14", 213, 112, 2, 1),
+        ("rumours13", 262, 130, 1, 3),
+        ("rumours14", 213, 112, 3, 0),
         ("rumours15", 227, 121, 1, 1),
         ("rumours16", 208, 90, 1, 0),
-        ("rumours17", 218, 93, 1, 6),
+        ("rumours17", 218, 93, 1, 5),
         ("rumours18", 219, 79, 0, 0),
         ("rumours19", 224, 88, 1, 0),
         ("rumours20", 225, 78, 4, 0),
-        ("rumours21", 231, 85, 2, 1),
+        ("rumours21", 231, 85, 3, 1),
         # first sight (with the opinion): 107/135, 12/122, 6
-        ("rumours22", 287, 133, 1, 1),
+        ("rumours22", 287, 133, 0, 1),
         # first sight (with the opinion): 65/81, 7/74, 9
         ("rumours23", 167, 81, 0, 0),
         # first sight (with the opinion): 78/81, 2/69, 0
         ("rumours24", 163, 81, 0, 0),
         # first sight (with the opinion): 101/117, 12/98, 6
-        ("rumours25", 235, 116, 3, 0),
+        ("rumours25", 235, 115, 2, 0),
         # first sight (with the opinion): 151/192, 22/235, 14
-        ("rumours26", 512, 181, 4, 6),
+        ("rumours26", 512, 183, 6, 2),
         # first sight (with the opinion): 95/119, 5/103, 6
-        ("rumours27", 239, 116, 4, 2),
+        ("rumours27", 239, 116, 3, 0),
         # first sight (with the opinion): 81/83, 2/80, 2
         ("rumours28", 172, 83, 3, 0),
         # first sight (with the opinion): 68/84, 4/88, 14
         ("rumours29", 182, 84, 1, 0),
         # first sight (with the opinion): 113/126, 7/122, 3
-        ("rumours30", 262, 125, 0, 1),
+        ("rumours30", 262, 124, 0, 1),
         # first sight (with the opinion): 88/117, 9/106, 18
-        ("rumours31", 229, 109, 4, 6),
+        ("rumours31", 229, 109, 4, 3),
         # first sight (with the opinion): 81/97, 2/43, 7
-        ("rumours32", 167, 93, 0, 4),
+        ("rumours32", 167, 93, 0, 3),
         # first sight (with the opinion): 53/66, 8/109, 5
-        ("rumours33", 178, 63, 2, 1),
+        ("rumours33", 178, 64, 2, 0),
         # first sight (with the opinion): 40/41, 5/110, 0
         ("rumours34", 155, 41, 2, 0),
         # first sight (with the opinion): 42/64, 10/162, 7
-        ("rumours35", 235, 55, 1, 4),
+        ("rumours35", 235, 55, 0, 2),
         # first sight (with the opinion): 76/85, 7/76, 4
         ("rumours36", 177, 84, 4, 1),
         # first sight (with the opinion): 83/92, 6/78, 3
-        ("rumours37", 183, 89, 0, 1),
+        ("rumours37", 183, 89, 0, 0),
         # first sight (with the opinion): 73/83, 5/73, 4
-        ("rumours38", 171, 81, 1, 0),
+        ("rumours38", 171, 82, 1, 0),
         # first sight (with the opinion): 73/91, 9/76, 6
-        ("rumours39", 176, 87, 2, 2),
+        ("rumours39", 176, 88, 2, 1),
         # first sight (with the opinion): 74/90, 0/81, 7
         ("rumours40", 186, 88, 0, 1),
         # first sight (with the opinion): 64/88, 6/79, 15
-        ("rumours41", 176, 81, 4, 6),
+        ("rumours41", 176, 83, 4, 2),
         # first sight (with the opinion): 70/80, 4/80, 4
         ("rumours42", 175, 80, 2, 0),
         # first sight (with the opinion): 70/79, 16/84, 4
-        ("rumours43", 178, 76, 4, 1),
+        ("rumours43", 178, 74, 3, 0),
         # first sight (with the opinion): 63/75, 13/79, 5
-        ("rumours44", 170, 73, 3, 2),
+        ("rumours44", 170, 72, 3, 1),
         # first sight (with the opinion): 74/84, 18/82, 4
-        ("rumours45", 178, 81, 3, 2),
+        ("rumours45", 178, 81, 2, 2),
         # first sight (with the opinion): 62/73, 5/77, 2
-        ("rumours46", 170, 68, 1, 0),
+        ("rumours46", 170, 72, 1, 0),
         # first sight (with the opinion): 74/76, 2/78, 1
-        ("rumours47", 170, 75, 0, 1),
+        ("rumours47", 170, 76, 0, 0),
         # first sight (with the opinion): 65/71, 10/80, 1
         ("rumours48", 173, 69, 2, 1),
         # first sight (with the opinion): 67/77, 7/80, 5
-        ("rumours49", 170, 73, 4, 3),
+        ("rumours49", 170, 73, 4, 1),
         # first sight (with the opinion): 66/73, 8/79, 3
-        ("rumours50", 171, 70, 5, 0),
+        ("rumours50", 171, 72, 5, 0),
         # first sight (with the opinion): 70/75, 5/78, 2
         ("rumours51", 169, 75, 1, 0),
         # first sight (with the opinion): 60/71, 1/78, 7
@@ -818,33 +830,33 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         # first sight (with the opinion): 61/70, 5/82, 3
         ("rumours53", 174, 69, 1, 1),
         # first sight (with the opinion): 67/76, 7/79, 2
-        ("rumours54", 173, 73, 4, 1),
+        ("rumours54", 173, 73, 3, 1),
         # first sight (with the opinion): 66/70, 0/83, 3
-        ("rumours55", 171, 69, 1, 1),
+        ("rumours55", 171, 69, 1, 0),
         # first sight (with the opinion): 66/71, 5/81, 3
         ("rumours56", 173, 71, 0, 0),
         # first sight (with the opinion): 66/73, 4/87, 2
-        ("rumours57", 177, 71, 1, 1),
+        ("rumours57", 177, 70, 0, 0),
         # first sight (with the opinion): 43/52, 1/82, 2
         ("rumours58", 171, 50, 0, 0),
         # first sight (with the opinion): 60/71, 10/80, 3
-        ("rumours59", 172, 63, 3, 3),
+        ("rumours59", 172, 68, 2, 1),
         # first sight (with the opinion): 69/75, 1/80, 4
         ("rumours60", 170, 75, 0, 0),
         # first sight (with the opinion): 70/72, 4/79, 1
         ("rumours61", 168, 72, 2, 0),
         # first sight (with the opinion): 61/72, 15/79, 3
-        ("rumours62", 173, 68, 10, 2),
+        ("rumours62", 173, 65, 8, 2),
         # first sight (with the opinion): 57/76, 8/77, 10
-        ("rumours63", 169, 68, 4, 4),
+        ("rumours63", 169, 74, 4, 2),
         # first sight (with the opinion): 64/74, 7/81, 3
-        ("rumours64", 170, 71, 2, 2),
+        ("rumours64", 170, 71, 2, 1),
         # first sight (with the opinion): 66/79, 1/83, 4
-        ("rumours65", 179, 74, 0, 2),
+        ("rumours65", 179, 73, 0, 1),
         # first sight (with the opinion): 59/73, 12/95, 7
-        ("rumours66", 178, 70, 4, 2),
+        ("rumours66", 178, 70, 4, 1),
         # first sight (with the opinion): 64/72, 8/95, 3
-        ("rumours67", 175, 70, 3, 2),
+        ("rumours67", 175, 70, 3, 1),
         # first sight (with the opinion): 63/73, 9/95, 4
         ("rumours68", 180, 67, 3, 4),
         # first sight (with the opinion): 61/65, 2/93, 1
@@ -854,17 +866,25 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         # first sight (with the opinion): 53/66, 7/94, 5
         ("rumours71", 175, 64, 2, 1),
         # first sight (with the opinion): 53/65, 7/96, 6
-        ("rumours72", 169, 58, 3, 5),
+        ("rumours72", 169, 59, 3, 1),
         # first sight (with the opinion): 61/71, 6/99, 6
         ("rumours73", 181, 68, 4, 0),
         # first sight (with the opinion): 65/72, 4/91, 1
-        ("rumours74", 172, 68, 1, 1),
+        ("rumours74", 172, 69, 1, 0),
         # first sight (with the opinion): 53/63, 5/94, 1
         ("rumours75", 171, 61, 2, 0),
         # first sight (with the opinion): 69/75, 5/94, 2
-        ("rumours76", 176, 74, 3, 1),
+        ("rumours76", 176, 75, 3, 0),
         # first sight (with the opinion): 57/67, 4/94, 2
-        ("rumours77", 173, 63, 1, 1),
+        ("rumours77", 173, 66, 1, 1),
+        # first sight (with the opinion): 63/66, 0/94, 1
+        ("rumours78", 173, 64, 0, 1),
+        # first sight (with the opinion): 45/60, 10/93, 3
+        ("rumours79", 167, 57, 2, 1),
+        # first sight (with the opinion): 70/102, 8/118, 14
+        ("rumours80", 230, 98, 4, 1),
+        # first sight (with the opinion): 59/72, 18/98, 2
+        ("rumours81", 179, 70, 3, 1),
     ],
 )
 def test_the_blind_rumour_sets_stay_flagged_and_are_rarely_overstated(

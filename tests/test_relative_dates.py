@@ -27,6 +27,22 @@ def test_a_past_relative_date_becomes_the_day_or_month_it_names(said: str, read:
 
 
 @pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        # early in a month, last month is still last month (a week on is the same month)
+        ("上個月將 context 由 4k 拉到 16k", "nov 将 context 由 4k 拉到 16k"),
+        ("last month they bumped the context", "nov they bumped the context"),
+        # chat's and Hong Kong's words for days: 上星期, 昨日 and 噚日, 前日
+        ("Percy 上星期先講到 13%", "percy nov 先讲到 13%"),
+        ("噚日 Percy 話已經 80%", "dec 1 percy 话已经 80%"),
+        ("前日係官方結束日", "nov 30 系官方结束日"),
+    ],
+)
+def test_words_for_days_chat_uses_are_read_on_the_second_of_a_month(said: str, read: str) -> None:
+    assert " ".join(absolute(spaced(fold(said)), dt.date(2026, 12, 2)).split()) == read
+
+
+@pytest.mark.parametrize(
     "said",
     [
         "Marin 535B-A23B started training this week!",  # the relayed post's week, not ours

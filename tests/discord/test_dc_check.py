@@ -29,6 +29,32 @@ async def test_checking_a_message_answers_the_asker_only_with_a_verdict_per_asse
     assert labels == ["Post publicly"]
 
 
+# An explainer thread of twelve points, each checked: the longest kind of check reply
+THREAD = (
+    "TL;DR • Marin 535B started on Aug 19 • it runs on 11 GB200 NVL72 racks "
+    "• that is 792 GPUs • the plan is 18.75T tokens • it finished training last week "
+    "• the weights come out next week • MFU hit 45% • the last checkpoint is step 231,464 "
+    "• it took 2.7e24 FLOPs • context is 32k • it beats DeepSeek-V3 on MMLU "
+    "• it has 23B active parameters"
+)
+
+
+async def test_a_twelve_point_thread_is_checked_whole_within_discords_limits(
+    chat: DiscordChat,
+) -> None:
+    answer = await chat.apps_menu(MENU, THREAD, author=MEI, by=ALICE)
+    text = answer.text()
+    assert "not checked: I check the first" not in text  # all twelve points checked
+    assert "it has 23B active parameters" in text
+    for call in [answer.callback, *answer.followups]:
+        embeds = call.embeds
+        assert len(str(call.message.get("content") or "")) <= 2000 and len(embeds) <= 10
+        assert all(len(e.get("description") or "") <= 4096 for e in embeds)
+        sizes = [len(e.get("title", "")) + len(e.get("description") or "") for e in embeds]
+        assert sum(sizes) <= 6000
+    assert "I answer only from recorded evidence" in text and "Evidence as of" in text
+
+
 async def test_post_publicly_puts_the_same_verdict_in_the_channel(chat: DiscordChat) -> None:
     answer = await chat.apps_menu(MENU, RUMOUR, author=MEI, by=ALICE)
     posted = await chat.click(answer.sent, "Post publicly")

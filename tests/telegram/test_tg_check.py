@@ -55,6 +55,22 @@ async def test_a_message_forwarded_to_the_bot_is_checked_in_the_askers_language(
     assert "证据截至" in text
 
 
+async def test_a_twelve_point_thread_is_checked_whole_within_telegrams_limit(
+    telegram: TelegramHarness,
+) -> None:
+    thread = (
+        "TL;DR • Marin 535B 8月19日开训 • 跑在 11 个 GB200 NVL72 机柜上 • 共 792 张 GPU "
+        "• 计划 18.75T tokens • 上周已经训完了 • 下周放权重 • MFU 到了 45% "
+        "• 最新 checkpoint 是 step 231,464 • 算力 2.7e24 FLOPs • 上下文 32k "
+        "• MMLU 超过 DeepSeek-V3 • 激活参数 23B"
+    )
+    said = await telegram.say("/check", chat=GROUP, user=LI, reply_to=posted(thread))
+    assert all(len(m.text) <= LIMIT for m in said)
+    text = "\n".join(m.text for m in said)
+    assert "激活参数 23B" in text and "未核查：每条消息我只核查前" not in text
+    assert "证据截至" in text
+
+
 async def test_words_that_could_be_markup_are_quoted_escaped(telegram: TelegramHarness) -> None:
     [verdict] = await telegram.say("/check <b>it finished</b> & the weights are out", user=ALICE)
     assert "&lt;b&gt;it finished&lt;/b&gt;" in verdict.text
