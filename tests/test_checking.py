@@ -703,6 +703,11 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("checkpoint 冇公開", [SUPPORTED]),  # Cantonese: 冇 is "not"
         ("3.14M tok/s × 86,400 s ≈ 271B tokens/day", [SUPPORTED]),  # a unit's constant
         ("(1/3) it runs on 704 GB200 GPUs. (2/3) it finished training", [SUPPORTED, UNSUPPORTED]),
+        # a clause opening on the plan tells the plan in its verbs, and the list goes on
+        (
+            "计划是在约 50% 时把上下文从 4k 扩到 8k，约 95% 时扩到 65k，最后还有一个 262k 阶段",
+            [SUPPORTED, SUPPORTED, SUPPORTED],
+        ),
         # "TL;DR" heads what follows: no clause of its own
         ("TL;DR: Marin 535B finished; it runs on 704 GB200 GPUs", [UNSUPPORTED, SUPPORTED]),
     ],
