@@ -17,7 +17,7 @@ from answers.spec_words import RUNGS
 from answers.statements import Statements
 from answers.text import fold, spaced
 from answers.verdict_words import AS_DONE, DONE, denial, hedged
-from answers.verdicts import UNSUPPORTED, Assertion
+from answers.verdicts import NOT_CHECKED, OFF_TOPIC, UNSUPPORTED, Assertion
 
 
 class SecondLook:
@@ -62,8 +62,9 @@ class SecondLook:
         verdict = revise(assertion.verdict, opinion.verdict(features), opinion.flagging(features))
         if verdict == assertion.verdict:
             return assertion
-        if verdict != UNSUPPORTED:
-            return Assertion(assertion.words, verdict)  # in doubt: no claim to name
+        if verdict != UNSUPPORTED:  # in doubt: no claim to name
+            doubted = verdict == NOT_CHECKED and assertion.verdict not in (NOT_CHECKED, OFF_TOPIC)
+            return Assertion(assertion.words, verdict, doubted=doubted)
         claims = assertion.claims or self._newest(topic)
         return Assertion(assertion.words, verdict, claims)
 

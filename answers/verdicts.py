@@ -26,3 +26,6 @@ class Assertion:
     words: str  # the message's own words
     verdict: str
     claims: tuple[str, ...] = ()  # the claims the verdict rests on, strongest first
+    # "not checked" because the second opinion doubts what the rules read, not because nothing
+    # maps to it: the reply says which
+    doubted: bool = False

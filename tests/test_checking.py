@@ -15,10 +15,12 @@ share of its topic; "roughly" and "~" hedge a plan; "behind", "diverged" are uns
 from __future__ import annotations
 
 import datetime as dt
+import math
 from pathlib import Path
 
 import pytest
 
+from answers.check_reply import check_reply
 from answers.checking import (
     CONTRADICTED,
     NOT_CHECKED,
@@ -28,6 +30,8 @@ from answers.checking import (
     UNSUPPORTED,
     Checker,
 )
+from answers.second_opinion import Opinion
+from answers.verdicts import Assertion
 from benchmarks.score_checks import score
 from bot.chat.conversation import Conversation as Chats
 from bot.chat.where import Chat, Quoted
@@ -737,6 +741,27 @@ def test_a_wall_of_text_is_checked_in_its_first_assertions_and_says_how_many_it_
     assert "…and 4 more statements not checked: I check the first 16 of a message." in reply.body
     short = chats.check(YOU, "Marin 535B finished training")
     assert short.to_json("x")["unchecked"] == 0 and "not checked: I check" not in short.body
+
+
+def test_a_verdict_the_second_opinion_doubts_says_it_is_doubt_not_ignorance(
+    bot: Conversation,
+) -> None:
+    # an opinion leaning to a flag without being sure of it (0.6 of its belief)
+    unsure = Opinion(("contradicted", "supported"), (math.log(0.6), math.log(0.4)), {})
+    checker = Checker(bot.core.kb, bot.core.reader, unsure)
+    said = "It runs on 704 GB200 GPUs"
+    assert checker.check(said) == [Assertion(said, NOT_CHECKED, doubted=True)]
+    day = dt.date(2026, 12, 2)
+    reply = check_reply(bot.core.renderer, checker, said, lang="en", written=day)
+    assert f'"{said}": not checked: records come close to it, but I cannot tell' in reply.body
+    assert "nothing in the knowledge base maps to it" not in reply.body
+    zh = check_reply(bot.core.renderer, checker, said, lang="zh", written=day)
+    assert "有记录与之相近，但我无法确定记录是否这样说" in zh.body
+    # what no record maps to is still told as such
+    nothing = check_reply(
+        bot.core.renderer, checker, "Percy said it is going smoothly", lang="en", written=day
+    )
+    assert "nothing in the knowledge base maps to it" in nothing.body
 
 
 def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversation) -> None:
