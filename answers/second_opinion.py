@@ -27,8 +27,8 @@ It may only make a verdict weaker or flag what the rules left open, never strong
 
 Why: on the eighty-one labelled sets, each held out with its fold (nine folds, every ninth
 set: the model trained on the other eight), the rules alone flag 6282 of 7275 overstatements,
-391 of 7461 true assertions and call 196 unsupported ones "supported"; with the model, 6697,
-362 and 152 (``benchmarks/score_checks.py SET --opinion held-out``;
+390 of 7461 true assertions and call 196 unsupported ones "supported"; with the model, 6697,
+356 and 152 (``benchmarks/score_checks.py SET --opinion held-out``;
 ``tests/test_second_opinion.py``).
 """
 

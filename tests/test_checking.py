@@ -712,6 +712,10 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
             "计划是在约 50% 时把上下文从 4k 扩到 8k，约 95% 时扩到 65k，最后还有一个 262k 阶段",
             [SUPPORTED, SUPPORTED, SUPPORTED],
         ),
+        # a record cited as the source is no figure or thing of what follows it
+        ("我翻了#8506：9月15号从第108000步换了新的数据配比", [SUPPORTED]),
+        ("per #8506, it runs on 704 GB200 GPUs", [SUPPORTED]),
+        ("according to #8506 it finished training", [UNSUPPORTED]),
         # "TL;DR" heads what follows: no clause of its own
         ("TL;DR: Marin 535B finished; it runs on 704 GB200 GPUs", [UNSUPPORTED, SUPPORTED]),
     ],
@@ -782,7 +786,7 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         ("rumours6", 246, 130, 4, 0),
         ("rumours7", 236, 128, 1, 0),
         ("rumours8", 223, 121, 0, 0),
-        ("rumours9", 230, 123, 3, 0),
+        ("rumours9", 230, 122, 2, 0),
         ("rumours10", 209, 110, 0, 0),
         ("rumours11", 243, 130, 8, 0),
         ("rumours12", 218, 119, 3, 0),
@@ -904,7 +908,7 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         # first sight (with the opinion): 53/63, 5/94, 1
         ("rumours75", 171, 61, 2, 0),
         # first sight (with the opinion): 69/75, 5/94, 2
-        ("rumours76", 176, 75, 3, 0),
+        ("rumours76", 176, 75, 2, 0),
         # first sight (with the opinion): 57/67, 4/94, 2
         ("rumours77", 173, 66, 1, 1),
         # first sight (with the opinion): 63/66, 0/94, 1
