@@ -31,5 +31,9 @@ def check_reply(
         lang=lang,
         claims=cited(found),
         context={"assertions": found, "left": left, "most": MAX_ASSERTIONS},
-        extra={"topic": "check", "verdicts": [(a.words, a.verdict) for a in found], "left": left},
+        extra={
+            "topic": "check",
+            "verdicts": [(a.words, a.verdict, a.doubted) for a in found],
+            "left": left,
+        },
     )

@@ -83,10 +83,14 @@ class Reply:
             "choices": [{"key": c.key, "label": c.label} for c in self.choices],
             "caveat": self.caveat,
             "as_of": self.as_of.isoformat() if self.as_of else None,
-            # a checked message: each assertion in its own words, with its verdict
+            # a checked message: each assertion in its own words, with its verdict ("in_doubt":
+            # not checked because the second opinion doubts what the rules read)
             **(
                 {
-                    "assertions": [{"words": w, "verdict": v} for w, v in self.extra["verdicts"]],
+                    "assertions": [
+                        {"words": w, "verdict": v, "in_doubt": d}
+                        for w, v, d in self.extra["verdicts"]
+                    ],
                     "unchecked": self.extra.get("left", 0),  # past the first assertions
                 }
                 if "verdicts" in self.extra

@@ -759,6 +759,9 @@ def test_a_verdict_the_second_opinion_doubts_says_it_is_doubt_not_ignorance(
     reply = check_reply(bot.core.renderer, checker, said, lang="en", written=day)
     assert f'"{said}": not checked: records come close to it, but I cannot tell' in reply.body
     assert "nothing in the knowledge base maps to it" not in reply.body
+    assert reply.to_json("x")["assertions"] == [
+        {"words": said, "verdict": NOT_CHECKED, "in_doubt": True}
+    ]
     zh = check_reply(bot.core.renderer, checker, said, lang="zh", written=day)
     assert "有记录与之相近，但我无法确定记录是否这样说" in zh.body
     # what no record maps to is still told as such
