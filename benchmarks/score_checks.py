@@ -13,7 +13,9 @@ only, which flatters "true ones flagged" where a label spans two clauses). Then:
     too strong     an assertion no record supports was called "supported": the target is none
     exact          the verdict is the labelled one
 
-Run: ``.venv/bin/python benchmarks/score_checks.py tests/data/rumours.tsv [-v]``.
+Run: ``.venv/bin/python benchmarks/score_checks.py tests/data/rumours.tsv [-v]``; after a
+change, ``… tests/data/rumours*.tsv --opinion held-out --rows`` prints every set's row as
+``tests/test_second_opinion.py`` holds it (shipped: as ``tests/test_checking.py`` does).
 """
 
 from __future__ import annotations
@@ -106,8 +108,14 @@ def score(path: Path, verbose: bool = False, opinion: str = "shipped") -> Counte
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("set", type=Path)
+    parser.add_argument("set", type=Path, nargs="+", help="rumour sets (TSV)")
     parser.add_argument("-v", "--verbose", action="store_true")
+    parser.add_argument(
+        "--rows",
+        action="store_true",
+        help="print each set's row as the tests hold it (tests/test_checking.py for shipped,"
+        " tests/test_second_opinion.py for held-out): after a change, the thresholds to set",
+    )
     parser.add_argument(
         "--opinion",
         choices=("shipped", "rules", "held-out"),
@@ -115,13 +123,20 @@ def main() -> None:
         help="the second opinion: the shipped model, none, or one trained without this set's fold",
     )
     args = parser.parse_args()
-    c = score(args.set, args.verbose, args.opinion)
-    print(
-        f"{args.set.name}: {c['assertions']} assertions; flagged {c['flagged']}/{c['should flag']}"
-        f" overstated/false/plan-as-fact; true ones flagged {c['true flagged']}/"
-        f"{c['want:supported']}; too strong {c['too strong']}; exact {c['exact']}/"
-        f"{c['assertions']}"
-    )
+    for path in args.set:
+        c = score(path, args.verbose, args.opinion)
+        if args.rows:
+            counted = "" if args.opinion == "held-out" else f"{c['assertions']}, "
+            print(
+                f'("{path.stem}", {counted}{c["flagged"]}, {c["true flagged"]}, {c["too strong"]}),'
+            )
+            continue
+        print(
+            f"{path.name}: {c['assertions']} assertions; flagged {c['flagged']}/{c['should flag']}"
+            f" overstated/false/plan-as-fact; true ones flagged {c['true flagged']}/"
+            f"{c['want:supported']}; too strong {c['too strong']}; exact {c['exact']}/"
+            f"{c['assertions']}"
+        )
 
 
 if __name__ == "__main__":

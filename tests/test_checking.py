@@ -32,7 +32,7 @@ from answers.checking import (
 )
 from answers.second_opinion import Opinion
 from answers.verdicts import Assertion
-from benchmarks.score_checks import score
+from benchmarks.score_checks import main, score
 from bot.chat.conversation import Conversation as Chats
 from bot.chat.where import Chat, Quoted
 from bot.digest.builder import DigestService
@@ -932,6 +932,21 @@ def test_the_blind_rumour_sets_stay_flagged_and_are_rarely_overstated(
     assert c["flagged"] >= flagged, c
     assert c["true flagged"] <= true_flagged, c
     assert c["too strong"] <= too_strong, c
+
+
+def test_the_scorer_prints_each_sets_row_as_the_tests_hold_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    sets = [DATA / "rumours78.tsv", DATA / "rumours79.tsv"]
+    monkeypatch.setattr(
+        "sys.argv", ["score_checks", *map(str, sets), "--opinion", "rules", "--rows"]
+    )
+    main()
+    rows = capsys.readouterr().out.splitlines()
+    for path, row in zip(sets, rows, strict=True):
+        c = score(path, opinion="rules")
+        flags = f"{c['flagged']}, {c['true flagged']}, {c['too strong']}"
+        assert row == f'("{path.stem}", {c["assertions"]}, {flags}),'
 
 
 def test_why_renders_the_derivation_confidence_computed(bot: Conversation) -> None:
