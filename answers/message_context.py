@@ -25,9 +25,11 @@ SAME_DAY = re.compile(
     r"|同一天|同一日|同天|当天|當天|当晚|當晚|那天|那晚|同日"
 )
 
+# The plan told as the plan: "the plan was 4k→8k at ~50%", "计划是在约 50% 时…"
+_PLAN_WAS = re.compile(
+    r"(?:\bthe\s+)?\b(?:plan|target|schedule)\s+(?:was|were|is|says)\b|(?:原)?计划(?:是|为|要)"
+)
 # A clause that carries on the one before: "then", "followed by", 然后, 再.
-_PLAN_WAS = re.compile(r"\b(?:plan|target|schedule)\s+(?:was|were|is)\b")
-_PLAN_IS = re.compile(r"(?:the )?(?:plan|schedule) (?:is|was|says)\b|(?:原)?计划(?:是|为|要)")
 _GOES_ON = re.compile(
     r"(?:and )?then\b|followed by\b|after that\b|finally\b|然后|然後|再|接着|接著|最后|最後"
 )
@@ -95,7 +97,7 @@ class MessageContext:
         # (and "按计划 50% 时从 4k 扩到 8k" tells it with the change it plans)
         planned = planned and not AS_DONE.search(PLANNED.sub(" ", _PLAN_WAS.sub(" ", text)))
         # ("计划是在约 50% 时…扩到 8k": a clause opening on the plan tells the plan in its verbs)
-        opens = PER_PLAN.match(text.lstrip()) or _PLAN_IS.match(text.lstrip())
+        opens = PER_PLAN.match(text.lstrip()) or _PLAN_WAS.match(text.lstrip())
         planned = planned or bool(opens and not REACHED.search(text))
         # a plan's list ("上下文计划：…扩到 8k，95% 左右扩到 65k，最后…") goes on until "already"
         listed = bool(_PLAN_HEADER.search(text)) or (self.listed and not REACHED.search(text))

@@ -42,18 +42,23 @@ from answers.opinion_training import (  # noqa: E402
 )
 from answers.second_opinion import Features, Opinion, load_opinion, opinion_of  # noqa: E402
 from answers.verdicts import FLAGS  # noqa: E402
-from bot.core import Core  # noqa: E402
-from knowledge.clock import fixed_clock  # noqa: E402
 from knowledge.loader import load  # noqa: E402
 
 TODAY = dt.datetime(2026, 12, 1, 12, 0, tzinfo=dt.UTC)
 
 
 @cache
+def _rules() -> Checker:
+    """The rules alone, on the knowledge base as of TODAY: loaded once per process, however
+    many sets are scored or models fitted."""
+    return rules_checker(load(today=TODAY.date()))
+
+
+@cache
 def _rules_rows(name: str) -> tuple[tuple[Features, str], ...]:
     """A tuned set's training rows: the rules' reading does not depend on which set is held
     out, so each set is checked once however many models are fitted."""
-    return tuple(examples(rules_checker(load(today=TODAY.date())), [name]))
+    return tuple(examples(_rules(), [name]))
 
 
 FOLDS = 9  # the tuned sets, dealt round like cards: the ninth set after each is in its fold
@@ -72,18 +77,21 @@ def _held_out(fold: int | None) -> Opinion:
     return opinion_of(fit([row for name in kept for row in _rules_rows(name)]))
 
 
+@cache
+def _checker(opinion: str, fold: int | None) -> Checker:
+    """The rules with the second opinion named (``score``'s), built once per opinion."""
+    rules = _rules()
+    if opinion not in ("shipped", "held-out"):
+        return rules
+    second = load_opinion() if opinion == "shipped" else _held_out(fold)
+    return Checker(rules.kb, rules.reader, second)
+
+
 def score(path: Path, verbose: bool = False, opinion: str = "shipped") -> Counter[str]:
     """``opinion``: "shipped" (the model in answers/data), "rules" (none), or "held-out" (a
     model trained now on every tuned rumour set but this one and the others of its fold:
     needs scikit-learn)."""
-    kb = load(today=TODAY.date())
-    reader = Core(kb, clock=fixed_clock(TODAY)).reader
-    second: Opinion | None = None
-    if opinion == "shipped":
-        second = load_opinion()
-    elif opinion == "held-out":
-        second = _held_out(fold_of(path.stem))
-    checker = Checker(kb, reader, second)
+    checker = _checker(opinion, fold_of(path.stem) if opinion == "held-out" else None)
     counts: Counter[str] = Counter()
     for line in path.read_text(encoding="utf-8").splitlines()[1:]:
         message, _, labelled = line.split("\t")
