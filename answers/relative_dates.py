@@ -28,6 +28,9 @@ _MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
 # week), 昨日 (yesterday), 前日 (the day before)
 _ZH_SAID = {"上星期": "上周", "上礼拜": "上周", "上个礼拜": "上周", "昨日": "昨天", "前日": "前天"}
 _ZH_WORDS = re.compile("|".join(sorted(_ZH_SAID, key=len, reverse=True)))
+# "上周五": a weekday of last calendar week, which dateparser reads as "上周" and a stray "五"
+_ZH_LAST_WEEKDAY = re.compile(r"上周\s*([一二三四五六日天])")
+_WEEKDAY_ZH = "一二三四五六日"
 _ZH_COUNTED = re.compile(r"([一二两三四五六七八九十])\s*(?=(?:个|個)?\s*(?:天|周|週|星期|月)\s*前)")
 
 
@@ -50,6 +53,7 @@ def absolute(text: str, written: dt.date) -> str:
     "last tuesday percy posted" on 2026-11-30 → "nov 24 percy posted"."""
     text = _ZH_COUNTED.sub(lambda m: f"{COUNT_ZH[m[1]]} ", text)  # dateparser reads digits
     text = _ZH_WORDS.sub(lambda m: _ZH_SAID[m[0]], text)
+    text = _ZH_LAST_WEEKDAY.sub(lambda m: f" {_last_week(m[1], written)} ", text)
     if not _PAST.search(text):  # most clauses: no need to run the parser at all
         return text
     from dateparser.search import search_dates
@@ -61,6 +65,14 @@ def absolute(text: str, written: dt.date) -> str:
         if named is not None:
             text = text.replace(words, f" {named} ", 1)
     return text
+
+
+def _last_week(weekday: str, written: dt.date) -> str:
+    """The day "上周<weekday>" names: that weekday of the calendar week (Monday first) before
+    the one ``written`` falls in, so on a Saturday "上周五" is eight days back, not one."""
+    index = _WEEKDAY_ZH.index("日" if weekday == "天" else weekday)
+    day = written - dt.timedelta(days=written.weekday() + 7 - index)
+    return f"{_MONTHS[day.month - 1]} {day.day}"
 
 
 def _named(words: str, now: dt.datetime) -> str | None:

@@ -714,6 +714,7 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ),
         # a record cited as the source is no figure or thing of what follows it
         ("我翻了#8506：9月15号从第108000步换了新的数据配比", [SUPPORTED]),
+        ("我翻了 #8506，训练已经结束了", [UNSUPPORTED]),  # a space before the "#" too
         ("per #8506, it runs on 704 GB200 GPUs", [SUPPORTED]),
         ("according to #8506 it finished training", [UNSUPPORTED]),
         # "TL;DR" heads what follows: no clause of its own

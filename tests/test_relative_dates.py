@@ -36,10 +36,18 @@ def test_a_past_relative_date_becomes_the_day_or_month_it_names(said: str, read:
         ("Percy 上星期先講到 13%", "percy nov 先讲到 13%"),
         ("噚日 Percy 話已經 80%", "dec 1 percy 话已经 80%"),
         ("前日係官方結束日", "nov 30 系官方结束日"),
+        # a weekday of last week is that day, not last week's month and a stray "five"
+        ("上个礼拜五 Percy 说还在训练", "nov 27 percy 说还在训练"),
+        ("上週三嘅 status log", "nov 25 的 status log"),
     ],
 )
 def test_words_for_days_chat_uses_are_read_on_the_second_of_a_month(said: str, read: str) -> None:
     assert " ".join(absolute(spaced(fold(said)), dt.date(2026, 12, 2)).split()) == read
+
+
+def test_last_weeks_weekday_is_counted_in_calendar_weeks() -> None:
+    saturday = dt.date(2026, 11, 28)  # "上周五" is the Friday of the week before this one
+    assert " ".join(absolute(spaced(fold("上周五还在训练")), saturday).split()) == "nov 20 还在训练"
 
 
 @pytest.mark.parametrize(
