@@ -30,7 +30,8 @@ _SENTENCES = re.compile(
     r"|(?:^|\s)[推噓→]\s+[\w.-]+\s*[:：]\s*"  # a PTT thread's pushes: "推 a123: …"
     r"|(?:^|\s)@[^\s:：@]{1,20}\s*[:：]\s*"  # a chat log's speakers: "@阿飞：…"
     r"|(?i:\btl;\s?dr\b)[:：]?\s*|[(（]\d{1,2}/\d{1,2}[)）]\s*"  # "TL;DR:", a thread's "(2/5)"
-    r"|(?:(?i:\bper|\baccording to)\s+|(?:据|根据|翻了|看了|来自)\s*)#\s?\d+\s*[,:，：]?\s*"  # a source
+    # a source: "per #8506,", "我翻了 #8506："
+    r"|(?:(?i:\bper|\baccording to)\s+|(?:据|根据|翻了|看了|来自)\s*)#\s?\d+\s*[,:，：]?\s*"
     r"|(?:^|\s|(?<=[\u4e00-\u9fff]))\d{1,2}[)）]\s*"  # a numbered list: "1) NVLink … 2）MoE"
     r"|[。！？；;|｜·•✅❌✔➡👉🚀🔥\n（）()，、]+"
     r"|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*"  # an emoji ends a clause: "done 🎉 next"
