@@ -39,8 +39,7 @@ _SENTENCES = re.compile(
     # a timeline's arrows: "launch Aug 19 → mixture phase 2 at step 108k" (not a change of a
     # figure, "26.32% → 29.44%", nor a chain of run ids)
     rf"|\s(?:→|->|⇒)\s(?=[^\W\d_])(?!hero|{_MONTH_DAY})"
-    # (a day after an event is the timeline's next: "Aug 19 launch → Sep 9 …", not a span of
-    # days, "Aug 19 → Dec 1")
+    # (a day after an event is the timeline's next, "launch → Sep 9", not a span, "Aug 19 → Dec 1")
     rf"|(?:(?<=[^\W\d_])|(?<=\d,\d\d\d))\s(?:→|->|⇒)\s(?={_MONTH_DAY}|\d{{1,2}}/\d{{1,2}}\b)"
 )
 # A colon parts two assertions ("Marin 535B-A23B is done: 18T tokens"), not a heading from
