@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, replace
 
 from answers.counted import GENERIC as GENERIC
+from answers.counted import hardware
 from answers.counted import noun as counted_noun
 from answers.days import DOTTED, MONTH, SPAN
 from answers.measures import NEARLY, bare_mfu, measure
@@ -33,7 +34,7 @@ _SENTENCES = re.compile(
     r"|(?i:\btl;\s?dr\b)[:：]?\s*|[(（]\d{1,2}/\d{1,2}[)）]\s*"
     r"|(?:(?i:\bper|\baccording to)\s+|(?:据|根据|翻了|看了|来自)\s*)#\s?\d+\s*[,:，：]?\s*"
     r"|(?:^|\s|(?<=[\u4e00-\u9fff]))\d{1,2}[)）]\s*"  # a numbered list: "1) NVLink … 2）MoE"
-    r"|[。！？；;|｜·•✅❌✔➡👉🚀🔥\n（）()，、]+"
+    r"|[。！？；;|｜·•✅❌✔➡👉🚀🔥\n（）()，、」』]+"
     r"|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*"  # an emoji ends a clause: "done 🎉 next"
     r"|(?:(?<!\d),|,(?!\d))\s*|\s[—–-]\s"
     # a timeline's arrows: "launch Aug 19 → mixture phase 2 at step 108k" (not a change of a
@@ -89,9 +90,8 @@ _STEP = re.compile(r"\bstep[-\s]*$|步\s*$|第\s*$")
 _ACTIVE_OF = re.compile(r"(?<=[\dbm])-a(?=\d)")
 # (said of a count after it: "32B active" is no dense 32B model's)
 _ACTIVE = re.compile(r"\s*(?:active|activated|激活|啟用|启用|活跃|活躍)(?!\s*\d)")  # "535B激活23B"
-# 兆: Taiwan's trillion ("18.75兆個token")
 _SCALE = {"k": 1e3, "m": 1e6, "b": 1e9, "t": 1e12, "万": 1e4, "亿": 1e8, "万亿": 1e12, "兆": 1e12}
-_SCALE |= {"million": 1e6, "billion": 1e9, "trillion": 1e12}
+_SCALE |= {"million": 1e6, "billion": 1e9, "trillion": 1e12}  # 兆: Taiwan's ("18.75兆個token")
 # A day, a step or a share in brackets after the words it places ("step-180000 (Sep 30)",
 # "planned at ~80% (step 312,192)", "计划在第 312,192 步（约 80%）进入冷却")
 _DATED = re.compile(
@@ -237,8 +237,8 @@ def figures(text: str) -> list[Figure]:
             unit = "flops" if flops else "n"  # (a small rung's "5.5e19 FLOPs" too)
         elif unit.endswith(("w", "瓦")):
             unit = "power"
-        elif unit in _SCALE:
-            scale, unit = _SCALE[unit], "n"
+        elif unit in _SCALE:  # ("1.6万张卡", "16k GPUs": hardware, counted digit for digit)
+            scale, unit = _SCALE[unit], "exact" if hardware(after) else "n"
         elif unit != "%" and bare_mfu(text, match.span(), value, previous):
             unit = "%"
         elif unit != "%":

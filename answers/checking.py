@@ -32,7 +32,7 @@ from answers.run_ids import RunIds
 from answers.second_look import SecondLook
 from answers.second_opinion import Opinion
 from answers.spec_words import HERO, MONEY, ONE_RUNG, RUNGS, routing_misstated, rung_free
-from answers.specs import context_from_start, misstated_spec
+from answers.specs import context_from_start, context_stated, misstated_spec
 from answers.start_dates import start_beside, start_verdict
 from answers.statements import SAYS_AT
 from answers.text import fold, spaced
@@ -94,12 +94,10 @@ class Checker:
                 self.second_look.revised(p, about_run) for p in self._parts(piece, ruled, context)
             ]
             text, off_topic = context.folded(piece), ruled.verdict == OFF_TOPIC
+            other = off_topic and self.others.about(text, context.other)
+            flagged = ruled.verdict in FLAGS
             context = context.after(
-                text,
-                off_topic=off_topic,
-                other=off_topic and self.others.about(text, context.other),
-                flagged=ruled.verdict in FLAGS,
-                claims=ruled.claims,
+                text, off_topic=off_topic, other=other, flagged=flagged, claims=ruled.claims
             )
         return found
 
@@ -198,6 +196,7 @@ class Checker:
         held: list[list[str]],
     ) -> Assertion:
         started = start_verdict(self.records, text, topic)  # "八月底才正式开训的"
+        started = started or context_stated(self.records, text, said, topic)  # "seq len 8192"
         if started is not None:
             return self._weighed(words, text, started)
         if (END.month, END.day) in months(text):  # the planned end, stated as a plan

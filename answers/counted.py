@@ -10,6 +10,7 @@ import re
 
 # The stems of the nouns counted; Chinese nouns map to the same stems
 COUNTED = ("laye", "gpu", "expe", "rung", "rack", "node", "head", "rank", "toke", "seq", "slic")
+HARDWARE = ("gpu", "rack", "node")  # what the run runs on: counted exactly, even in thousands
 GENERIC = ("toke", "seq")  # counted by any model ("20 tokens per param"), not this run's alone
 _COUNTED_ZH = {
     "层": "laye",
@@ -38,6 +39,14 @@ _COUNTED_ZH = {
 }
 # A measure word before the noun ("4096条序列", "11264个token"): the noun is after it.
 _MEASURE = re.compile(r"^[个個条條颗顆]")
+
+
+def hardware(after: str) -> bool:
+    """Whether the word right after a count (or after its measure word) is hardware: "16k
+    GPUs", "1.6 万颗 GPU", "1.6万张卡" (not "16K on one rack": a length, tested there)."""
+    words = after.split()
+    head = words[:2] if words and _MEASURE.fullmatch(words[0]) else words[:1]
+    return noun(" ".join(head)) in HARDWARE
 
 
 def noun(after: str) -> str:

@@ -7,6 +7,8 @@ figures.
 
 from __future__ import annotations
 
+import re
+
 from answers.assertions import Figure
 from answers.records import Records
 from answers.spec_words import (
@@ -22,8 +24,16 @@ from answers.spec_words import (
     active_misstated,
     routing_misstated,
 )
-from answers.time_words import FROM_START
+from answers.time_words import FROM_START, FUTURE, WILL
+from answers.verdict_words import NEGATION, TESTED, hedged
 from answers.verdicts import CONTRADICTED, SUPPORTED, UNSUPPORTED, Verdict
+
+# The run's context length named as its spec: "seq len 8192", "序列長度 8K", "context window"
+_LENGTH_NAMED = re.compile(
+    r"\bseq(?:uence)?[ _]?len(?:gth)?\b|\bcontext (?:length|window)\b|\bctx len\b"
+    r"|\d\s?k\s+context\b|序列长度|上下文长度|上下文窗口"
+)
+_TO_COME = re.compile(rf"{FUTURE.pattern}|{WILL.pattern}|\bphase\b|阶段|\bwaiting\b|等")
 
 
 def misstated_spec(
@@ -62,5 +72,30 @@ def context_from_start(
     trained at 4K throughout the records. None if the text says no such length."""
     if topic != "context-length" or not FROM_START.search(text) or not said:
         return None
-    at_4k = all(3500 <= f.value <= 4200 for f in said)
+    return _at_4k(records, said)
+
+
+def context_stated(
+    records: Records, text: str, said: list[Figure], topic: str | None
+) -> Verdict | None:
+    """The context length named as the run's, neither planned, done nor tested ("seq len
+    8192", "序列長度 8K"; ``checking.py`` asks after the plan's rules): the records have it at
+    4K. None if the text names no length."""
+    if topic != "context-length" or not _LENGTH_NAMED.search(text) or TESTED.search(text):
+        return None  # (nor denied: "hero 的 seq len 没改过" is the records' own)
+    if NEGATION.search(text) or _TO_COME.search(text) or hedged(text, approximate_too=False):
+        return None  # (nor a plan: "a 262k phase planned near the end")
+    if any(f.unit == "%" for f in said):
+        return None  # a cost measured: "8K context 只慢 1.6% tokens/s"
+    # a length is written in thousands or as a power of two: "8K", "4096" (not "11,264 条")
+    lengths = [f for f in said if f.value >= 1000 and (f.unit == "n" or _power_of_two(f.value))]
+    return _at_4k(records, lengths) if lengths else None
+
+
+def _power_of_two(value: float) -> bool:
+    return value == int(value) and int(value) & (int(value) - 1) == 0
+
+
+def _at_4k(records: Records, lengths: list[Figure]) -> Verdict:
+    at_4k = all(3500 <= f.value <= 4200 for f in lengths)
     return (SUPPORTED if at_4k else CONTRADICTED), records.known("context-not-extended")

@@ -563,7 +563,7 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
             [UNSUPPORTED, SUPPORTED, SUPPORTED],
         ),
         ("#9615 measured only -3.1% tokens/s at 16K on one rack", [SUPPORTED]),
-        ("seq len 2048", [UNSUPPORTED]),  # 2048 is a length here, not a year
+        ("seq len 2048", [CONTRADICTED]),  # 2048 is a length here, not a year: the run's is 4K
         ("Marin 现役 run 是 hero-fa4sm100-nomask-step146k", [CONTRADICTED]),
         # the first eval's step is on record, its result is not
         ("新 run 的第一次评估排在第 234,000 步", [SUPPORTED]),
@@ -717,6 +717,16 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("我翻了 #8506，训练已经结束了", [UNSUPPORTED]),  # a space before the "#" too
         ("per #8506, it runs on 704 GB200 GPUs", [SUPPORTED]),
         ("according to #8506 it finished training", [UNSUPPORTED]),
+        # a count of GPUs in thousands is a count of GPUs, not the 16K context tested
+        ("Marin 用 1.6 萬顆 GPU 訓練", [CONTRADICTED]),
+        ("#9615 was still testing 8K/16K on one rack as of Oct 9", [SUPPORTED]),
+        # the context length named as the run's: 4K in the records (nor planned, nor tested)
+        ("序列長度 8K", [CONTRADICTED]),
+        ("the run uses a 4k context", [SUPPORTED]),
+        ("a 262k context phase planned near the end", [SUPPORTED]),
+        ("8K context 只慢 1.6% tokens/s", [SUPPORTED]),
+        # a closing quote ends the quoted clause: "…8K」嗯 11,264 條 × 4,096" is two
+        ("某 KOL：「序列長度 8K」嗯 11,264 條 × 4,096 = 約 4,614 萬", [CONTRADICTED, SUPPORTED]),
         # "TL;DR" heads what follows: no clause of its own
         ("TL;DR: Marin 535B finished; it runs on 704 GB200 GPUs", [UNSUPPORTED, SUPPORTED]),
     ],
