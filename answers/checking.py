@@ -29,9 +29,10 @@ from answers.plans import plan_as_fact
 from answers.reading import Reader
 from answers.records import PROGRESS_READINGS, Records
 from answers.run_ids import RunIds
+from answers.rungs import rung_held
 from answers.second_look import SecondLook
 from answers.second_opinion import Opinion
-from answers.spec_words import HERO, MONEY, ONE_RUNG, RUNGS, routing_misstated, rung_free
+from answers.spec_words import HERO, MONEY, RUNGS, routing_misstated, rung_free
 from answers.specs import context_from_start, context_stated, misstated_spec
 from answers.start_dates import start_beside, start_verdict
 from answers.statements import SAYS_AT
@@ -127,8 +128,7 @@ class Checker:
         rungs = context.ladder and not HERO.search(text) or bool(RUNGS.search(text))  # a rung's
         held = [self.records.holders(f, topic, rungs) for f in said]
         held = self.worked.filled(text, said, held, context.told)
-        if "ladder" in reading.topics and ONE_RUNG.search(text):  # "阶梯最大一级是 32B"
-            held = [[c for c in h if self.kb.claims[c].topic == "ladder"] for h in held]
+        held = rung_held(self.kb, text, reading.topics, said, held)
         # ("the biggest 9.2e21": the top rung's FLOPs, no model ranked)
         a_rung = rungs and any(self.kb.claims[c].topic == "ladder" for h in held for c in h)
         names_run, denied = self.reader.matcher.names_run(words), bool(NEGATION.search(text))

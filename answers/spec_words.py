@@ -57,7 +57,8 @@ _ONE_RUNG = (
     r"\b(?:rungs?|smallest|largest|biggest|d768|d1024|d1536|d2048)\b|最大|最小"
     r"|(?:[一二三四那这這]|第\s*[一二三四1-4])\s*(?:档|级|檔|級)"
 )
-RUNGS = re.compile(rf"\bladder\b|阶梯|階梯|梯子|{_ONE_RUNG}")
+LADDER = re.compile(r"\bladder\b|阶梯|階梯|梯子")
+RUNGS = re.compile(rf"{LADDER.pattern}|{_ONE_RUNG}")
 ONE_RUNG = re.compile(_ONE_RUNG)  # a rung picked out: "阶梯最大一级是 32B" is a rung's size
 # the hero run named in a message about the ladder: its figures are the run's, not a rung's
 # ("ladder 顶层 27.7B-A1.2B 跑 926B tokens，hero 用了 5.5e19 FLOPs": the smallest rung's)

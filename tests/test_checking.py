@@ -727,6 +727,9 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("8K context 只慢 1.6% tokens/s", [SUPPORTED]),
         # a closing quote ends the quoted clause: "…8K」嗯 11,264 條 × 4,096" is two
         ("某 KOL：「序列長度 8K」嗯 11,264 條 × 4,096 = 約 4,614 萬", [CONTRADICTED, SUPPORTED]),
+        # Delphi's 1e23 FLOPs pinned on the run's ladder (whose top rung is 9.2e21)
+        ("the scaling ladder goes all the way up to 1e23 FLOPs", [CONTRADICTED]),
+        ("Delphi is their scaling suite from 3e18 to 1e23 FLOPs", [SUPPORTED]),
         # "TL;DR" heads what follows: no clause of its own
         ("TL;DR: Marin 535B finished; it runs on 704 GB200 GPUs", [UNSUPPORTED, SUPPORTED]),
     ],
