@@ -31,6 +31,13 @@ _DOCUMENTS = (
 )
 
 
+def document_named(text: str) -> str:
+    """The one document the text (folded) names, in its words ("tweet", "readme"); "" if it
+    names none, or several."""
+    found = [m[0] for pattern, _ in _DOCUMENTS if (m := pattern.search(text))]
+    return found[0] if len(found) == 1 else ""
+
+
 # A day the document went out on, told beside the verb: "went out Aug 25", "8月25号发的", "8月20日
 # Percy 發推" (not "Percy tweeted that it started Aug 19": the day of what it tells)
 _OUT = r"(?:posted|post|went (?:out|up)|published|tweeted|发的|发布|发了|发推|发文|贴出)"

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, replace
 
 from answers.days import MONTH
+from answers.documents import document_named
 from answers.numerals import in_digits
 from answers.plans import PER_PLAN
 from answers.relative_dates import absolute
@@ -42,6 +43,10 @@ _PLAN_HEADER = re.compile(
 )
 
 
+# A clause whose subject is the one before's document: "Percy's tweet went out Aug 21 and
+# said 18T tokens" (the tweet said it), "推文 8 月 21 日发的，写的是 18T"
+_SAYS = re.compile(r"(?:and\s+)?(?:said|says|wrote|writes|lists?|listed)\b|(?:说|写|寫)的?是")
+
 # A model's active count in its name, said alone: "A32B 那个 MoE" is 32B active (not the run's
 # own A23B, nor a rung's "27.7B-A1.2B")
 _ACTIVE_NAMED = re.compile(r"(?<![\w.-])a(?!23b)(\d+(?:\.\d+)?)b\b")
@@ -61,6 +66,7 @@ class MessageContext:
     condition: bool = False  # the clause before is a condition ("if delays eat the buffer")
     other: bool = False  # the clause before is about another model ("DeepSeek V3 671B 總參數")
     told: tuple[str, ...] = ()  # the clauses before, as read, but those found wrong
+    document: str = ""  # the last document a clause before named ("tweet"), if one
 
     def folded(self, words: str) -> str:
         """The clause as the rules read it: folded, its numbers in digits ("eighteen
@@ -68,6 +74,8 @@ class MessageContext:
         earlier clause named)."""
         text = _ACTIVE_NAMED.sub(r"\1b active", in_digits(spaced(fold(words))))
         text = self.dated(absolute(text, self.written) if self.written else text)
+        if self.document and _SAYS.match(text.lstrip()):
+            text = f"{self.document} {text}"  # "…tweet went out aug 21 | and said 18t tokens"
         # the plan goes on: "…, then a 262k phase near the end" is the plan's last phase
         goes_on = self.listed or self.condition or (self.planned and _GOES_ON.match(text))
         return f"{text} (planned)" if goes_on else text
@@ -117,4 +125,5 @@ class MessageContext:
             condition=bool(_CONDITION.search(text)),
             other=other,
             told=self.told if flagged else (*self.told, text),
+            document=document_named(text) or self.document,
         )

@@ -730,6 +730,9 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         # Delphi's 1e23 FLOPs pinned on the run's ladder (whose top rung is 9.2e21)
         ("the scaling ladder goes all the way up to 1e23 FLOPs", [CONTRADICTED]),
         ("Delphi is their scaling suite from 3e18 to 1e23 FLOPs", [SUPPORTED]),
+        # a clause saying what the document named before says: the tweet gave 18.75T
+        ("Percy's tweet went out Aug 21 and said 18T tokens", [NOT_CHECKED, CONTRADICTED]),
+        ("推文 8 月 21 日发的，写的是 18.75T token", [NOT_CHECKED, SUPPORTED]),
         # "TL;DR" heads what follows: no clause of its own
         ("TL;DR: Marin 535B finished; it runs on 704 GB200 GPUs", [UNSUPPORTED, SUPPORTED]),
     ],
