@@ -30,9 +30,9 @@ DONE = re.compile(
     r"|\bclosed out\b"
 )
 # All of it: "390,251/390,251 steps", "18T of 18T", "100% done" (not "will 100% hit 18T").
-FULL = re.compile(
-    r"(?<![\d.,])(\d[\d,.]*\s?[kmbt]?)\s*(?:/|of|out of)\s*\1(?![\d.,])"
-    r"|\b100\s?%\s*(?:done|complete|finished|trained)|100\s?%\s*(?:完成|训完|訓完)"
+FULL = re.compile(  # (a day is no whole: "9/9" is September 9)
+    r"(?<![\d.,])(\d[\d,.]*\s?[kmbt]|\d{3}[\d,.]*|\d+(?=\s*o))\s*(?:/|of|out of)\s*\1(?![\d.,])"
+    r"|\b100\s?%\s*(?:done|complete|finished|trained|完成|训完|訓完)"
 )
 _MODEL_NOUN = r"(?:model|chat|weights|模型|聊天|权重|權重|后训练|後訓練|post-?train\w*)"
 _WEAK_RELEASE = (
@@ -41,7 +41,7 @@ _WEAK_RELEASE = (
 )
 RELEASED = re.compile(
     r"\b(?:released?|releasing|weights?|download(?:able)?|open[- ]?sourced|dropping"
-    r"|(?<!expert )(?<!\dx )(?<!token )drops?(?! fraction| rate)"  # not experts' "4.5x drops"
+    r"|(?<!expert )(?<!\dx )(?<!token )drops?(?! fraction| rate|\s*\d)"  # (experts': "drops 4.5x")
     r"|open[- ]?source (?=了|now|already)|internal(?:ly)? (?:shared|testing|release)"
     r"|out now|hugging ?face|hf|chat version|gguf|quantiz(?:ed|ation)|model card|ollama|openrouter"
     r"|lm ?studio)\b|抱抱[脸臉]|vllm\s*(?:跑|上跑)"  # (served: "已经能用 vLLM 跑 535B 了")
@@ -179,7 +179,7 @@ TERMS = (
     (re.compile(r"\bhuang\b|黄仁勋|黃仁勳|黄氏|黃氏"), "hardware-gift"),
     # (half of the run: "完成一半了", "训到一半"; not half of something else, "一半是中文")
     (
-        re.compile(r"\bhalf ?way\b|\bhalf done\b|过半|過半|(?:完成|到|跑了|训了|訓了)一半|一半了"),
+        re.compile(r"\bhalf ?way\b|\bhalf done\b|[过過]半|(?:完成|到|[训訓过過跑]了?)一半|一半了"),
         "progress-halfway-post",
     ),
     (re.compile(r"\bmoe\b|mixture[- ]of[- ]experts|混合专家|混合專家"), "architecture"),

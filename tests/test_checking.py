@@ -733,6 +733,11 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         # a clause saying what the document named before says: the tweet gave 18.75T
         ("Percy's tweet went out Aug 21 and said 18T tokens", [NOT_CHECKED, CONTRADICTED]),
         ("推文 8 月 21 日发的，写的是 18.75T token", [NOT_CHECKED, SUPPORTED]),
+        # a day written "9/9" is September 9, not nine of nine (all of it, done)
+        ("9/9 從 81,716 步起跑 hero-ragged_a2a-nccl2307-ep-step81k", [SUPPORTED]),
+        ("390,251/390,251 steps done", [UNSUPPORTED]),
+        ("8K tokens/s −1.6%、drops 4.5×", [SUPPORTED, SUPPORTED]),  # experts' drops, no release
+        ("他10月6号说的是刚过一半", [SUPPORTED]),  # "just past half": the halfway post
         # "TL;DR" heads what follows: no clause of its own
         ("TL;DR: Marin 535B finished; it runs on 704 GB200 GPUs", [UNSUPPORTED, SUPPORTED]),
     ],
