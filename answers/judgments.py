@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from answers.assertions import Figure
+from answers.cadence import cadence
 from answers.days import months
 from answers.end_dates import END, LENGTH_DAYS
 from answers.lengths import length_days
@@ -57,6 +58,9 @@ def overclaim(records: Records, text: str, denied: bool, before: str = "") -> Ve
         # (nor does any record speak of the loss curve's spikes, either way)
         unknown = since or DIVERGED.search(trouble_free[0])
         return (UNSUPPORTED if unknown else CONTRADICTED), records.claims("incidents")[-1:]
+    told = None if denied else cadence(records, text)  # "Percy 每天都在推特更新進度"
+    if told is not None:
+        return told
     verdict = SUPPORTED if denied else UNSUPPORTED
     later = LATER_PHASE.search(text)
     # (a later phase done has begun: "宣布 post-training 完成")

@@ -738,6 +738,9 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("390,251/390,251 steps done", [UNSUPPORTED]),
         ("8K tokens/s −1.6%、drops 4.5×", [SUPPORTED, SUPPORTED]),  # experts' drops, no release
         ("他10月6号说的是刚过一半", [SUPPORTED]),  # "just past half": the halfway post
+        # no record gives a cadence of updates (the log and the report are kept up, on days)
+        ("Percy每天都在推特更新進度", [UNSUPPORTED]),
+        ("they've been posting weekly loss updates on Discord", [UNSUPPORTED]),
         # "TL;DR" heads what follows: no clause of its own
         ("TL;DR: Marin 535B finished; it runs on 704 GB200 GPUs", [UNSUPPORTED, SUPPORTED]),
     ],
