@@ -20,7 +20,7 @@ from answers.spec_words import ALL_RACKS, HERO, ONE_RACK, SCOPE
 from answers.text import fold
 from answers.time_words import FUTURE, NOW, WILL
 from answers.times import miscounted
-from answers.trouble_words import DAMAGE, DIVERGED, NO_TROUBLE, SETBACK, SINCE, WRONG
+from answers.trouble_words import DAMAGE, DIVERGED, FROM_SCRATCH, NO_TROUBLE, SETBACK, SINCE, WRONG
 from answers.verdict_words import (
     AGAINST_FORECAST,
     AS_DONE,
@@ -61,6 +61,9 @@ def overclaim(records: Records, text: str, denied: bool, before: str = "") -> Ve
     told = None if denied else cadence(records, text)  # "Percy 每天都在推特更新進度"
     if told is not None:
         return told
+    if FROM_SCRATCH.search(text):  # "只能从头再来": restored from a checkpoint each time
+        again = CONTRADICTED if not (FUTURE.search(text) or WILL.search(text)) else UNSUPPORTED
+        return SUPPORTED if denied else again, records.known("incident-1003-save")
     verdict = SUPPORTED if denied else UNSUPPORTED
     later = LATER_PHASE.search(text)
     # (a later phase done has begun: "宣布 post-training 完成")

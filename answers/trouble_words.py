@@ -18,6 +18,15 @@ NO_TROUBLE = re.compile(
     r"|一次都没|一次都沒|没(?:崩|出错|出錯)过|沒(?:崩|出錯)過|零事故|零故障|从没出过|從沒出過"
     r"|再也没出过|再也沒出過|再也没出|再也沒出|再没出过|再沒出過|没出过问题|沒出過問題"
 )
+# Trained again from nothing: the step counts only ever rose, restored from a checkpoint after
+# each incident ("restarted from scratch", "只能从头再来"; not "phase 1 from step 0", nor
+# "从头到尾都没换过", from start to end)
+FROM_SCRATCH = re.compile(
+    r"\b(?:restart\w*|start(?:ed|ing)? (?:over|again)|retrain\w*|re-?ran|redone|redo)\b"
+    r".{0,24}\bfrom (?:scratch|zero|step 0|the (?:very )?(?:start|beginning))\b"
+    r"|\bfrom scratch\b.{0,12}\b(?:again|twice)\b"
+    r"|(?:从头|從頭)(?!到尾)\s*(?:再|重|开始|開始|来|來|训|訓)|(?:从零|從零)\s*(?:开始|開始|再|重)"
+)
 SINCE = re.compile(r"\b(?:after|since)\b|之后|之後|以来|以來")
 
 # The run gone wrong or late: no record says so (the newest record is named instead). Each

@@ -741,6 +741,11 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         # no record gives a cadence of updates (the log and the report are kept up, on days)
         ("Percy每天都在推特更新進度", [UNSUPPORTED]),
         ("they've been posting weekly loss updates on Discord", [UNSUPPORTED]),
+        # trained again from nothing: each incident was restored from a checkpoint
+        ("the whole thing restarted from scratch twice", [CONTRADICTED]),
+        ("只能从头再来", [CONTRADICTED]),
+        ("no restart from zero", [SUPPORTED]),
+        ("phase 1 'Harrier' from step 0", [SUPPORTED]),  # a phase from the start: no restart
         # "TL;DR" heads what follows: no clause of its own
         ("TL;DR: Marin 535B finished; it runs on 704 GB200 GPUs", [UNSUPPORTED, SUPPORTED]),
     ],
