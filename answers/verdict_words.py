@@ -35,10 +35,8 @@ FULL = re.compile(  # (a day is no whole: "9/9" is September 9)
     r"|\b100\s?%\s*(?:done|complete|finished|trained|完成|训完|訓完)"
 )
 _MODEL_NOUN = r"(?:model|chat|weights|模型|聊天|权重|權重|后训练|後訓練|post-?train\w*)"
-_WEAK_RELEASE = (
-    r"(?:\b(?:available|ships?|shipped|demo|api|playground|live|(?:is|are) out)\b"
-    r"|上线|上線|上架|可以用)"
-)
+_WEAK_RELEASE = r"(?:\b(?:available|ships?|shipped|demo|api|playground|live|(?:is|are) out)\b"
+_WEAK_RELEASE += r"|上线|上線|上架|可以用)"
 RELEASED = re.compile(
     r"\b(?:released?|releasing|weights?|download(?:able)?|open[- ]?sourced|dropping"
     r"|(?<!expert )(?<!\dx )(?<!token )drops?(?! fraction| rate|\s*\d)"  # (experts': "drops 4.5x")
@@ -194,9 +192,10 @@ CAUSE = re.compile(
     r"\b(?:because|caused by|due to|that'?s why|which is why|the reason|came from|stemmed from"
     r"|traced (?:back )?to|blamed on)\b"
     # a cause named, not one said unknown ("root cause 到現在還 unconfirmed")
-    r"|\b(?:root cause|the cause (?:was|is))\b"
+    r"|\b(?:root cause|(?:the )?cause (?:was|is))\b"
     r"(?!.{0,30}(?:unconfirmed|unknown|unclear|未确认|未確認|不明))"
-    r"|是因为|是因為|因为|因為|由于|由於|导致|導致|的原因|原因是|原因在于|原因在於|是为了|是為了"
+    r"|是因为|是因為|因为|因為|由于|由於|导致|導致|的原因|原因在于|原因在於|是为了|是為了"
+    r"|原因(?:已经?|已經)?(?:确认|確認|查明|查清楚?)?了?是"  # "原因已查明是硬件故障"
     r"|(?<![原基])因(?![此而为為素])"  # "因 NoExecute taint": because of
 )
 # A checkpoint said to be public: no record shows one (the status log names them in storage).

@@ -746,6 +746,9 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("只能从头再来", [CONTRADICTED]),
         ("no restart from zero", [SUPPORTED]),
         ("phase 1 'Harrier' from step 0", [SUPPORTED]),  # a phase from the start: no restart
+        # a cause said found: no record gives the taint's (the checkpoint's is on record)
+        ("原因已查明是硬件故障", [UNSUPPORTED]),
+        ("cause was a bad GPU on that node", [UNSUPPORTED]),
         # "TL;DR" heads what follows: no clause of its own
         ("TL;DR: Marin 535B finished; it runs on 704 GB200 GPUs", [UNSUPPORTED, SUPPORTED]),
     ],
