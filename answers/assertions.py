@@ -43,13 +43,11 @@ _SENTENCES = re.compile(
     # (a day after an event is the timeline's next, "launch → Sep 9", not a span, "Aug 19 → Dec 1")
     rf"|(?:(?<=[^\W\d_])|(?<=\d,\d\d\d))\s(?:→|->|⇒)\s(?={_MONTH_DAY}|\d{{1,2}}/\d{{1,2}}\b)"
 )
-# A colon parts two assertions ("Marin 535B-A23B is done: 18T tokens"), not a heading from
-# what it heads ("Oct 13: the save failed", "tracker: 25.8%", "status: DONE").
-_COLON = re.compile(r":\s+")
 # "X so Y" and "X which means Y" are two assertions: a figure, then a conclusion drawn from it
 # ("…step121638 so that's the live run"), not "so far" or "not so fast".
 _JOINS = re.compile(
-    r"\s+(?:and(?! a half\b)|but|plus|also|while|which means)\s+"  # "a month and a half" is one
+    r"\s+(?:and(?! a half\b)|but|plus|also(?=\s+(?:it|it's|they|the|this|there|we|i)\b)|while"
+    r"|which means)\s+"  # "a month and a half" is one; "the 535B also had…" one too
     r"|\s+so\s+(?=(?:that|this|it|its|it's|they|they're|they'll|they've|the|we|marin|maybe"
     r"|probably|i guess)\b)"
     r"|而且|并且|还有(?!\s*[\d一])|但是|另外|(?<![反然])而"  # (not "还有 53 天": what is left)
@@ -178,6 +176,8 @@ def _clauses(message: str) -> list[str]:
     message = _DENIED_LIST.sub(lambda m: m[0].translate(_HIDE), message)
     for sentence in _SENTENCES.split(message):
         for clause in _JOINS.split(sentence):
+            # a colon parts two assertions ("Marin 535B is done: 18T tokens"), not a heading
+            # from what it heads ("Oct 13: the save failed", "tracker: 25.8%", "status: DONE")
             head, colon, tail = clause.partition(": ")
             parts = len(head.split()) >= 3 and substantial(tail)
             found += [head, tail] if colon and parts else [clause]

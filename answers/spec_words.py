@@ -33,6 +33,16 @@ OWN_DENIED = re.compile(
 )
 
 # Compute or money from anyone but the Huang Foundation: no record says so.
+# Another recipe's features said of this run: FP8 training, Muon, MLA, multi-token prediction,
+# an optimizer swap or QK-Norm switch (the 32B's retrospective has those two): no record gives
+# any ("Marin 535B 也用 Muon", "整个 run 用的是 FP8 训练"); a use said, not "Blackwell 的 FP8 算力"
+OTHER_RECIPE = re.compile(
+    r"^(?=.*(?:\b(?:use[sd]?|using|trained|training|switch\w*|swap\w*|had|has)\b|用|训|訓|换|換|上))"
+    r".*(?:\bfp8\b|\bmuon\b|\bmla\b|latent attention|\bmtp\b|multi-?token"
+    r"|optimi[sz]er (?:swap|switch|change)|(?:swap|switch|chang)\w* (?:the |its )?optimi[sz]er"
+    r"|(?:换|換|改)\w{0,2}(?:优化器|優化器|optimizer)|\bqk-?norm\b)"
+)
+RETROSPECTIVE = re.compile(r"\b32b\b|retrospective|复盘|復盤")  # (the 32B's, told before)
 OTHER_BACKER = re.compile(
     r"\b(?:aws|amazon|azure|gcp|google|microsoft|oracle|tsmc|meta|openai)\b|阿里云|阿里雲|腾讯云|騰訊雲"
     r"|台积电|台積電|谷歌|微软|微軟|斯坦福|stanford"

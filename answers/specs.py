@@ -18,7 +18,9 @@ from answers.spec_words import (
     FOUNDATION,
     OTHER_BACKER,
     OTHER_HARDWARE,
+    OTHER_RECIPE,
     OWN_DENIED,
+    RETROSPECTIVE,
     SHARED,
     SHARED_COUNT,
     active_misstated,
@@ -37,12 +39,18 @@ _TO_COME = re.compile(rf"{FUTURE.pattern}|{WILL.pattern}|\bphase\b|阶段|\bwait
 
 
 def misstated_spec(
-    records: Records, text: str, *, denied: bool, about_run: bool, topic: str | None = None
+    records: Records,
+    text: str,
+    denied: bool,
+    about_run: bool,
+    topic: str | None = None,
+    before: str = "",
 ) -> Verdict | None:
     """The verdict on a spec said otherwise, and the claims it names; None if the text says
     none (a denial, "not dense", is consistent with the records). ``about_run``: the message
     names the run, so an active count in it is the run's; ``topic``: the clause's, so a
-    routing of another model's is not checked here."""
+    routing of another model's is not checked here; ``before``: the clause before, which may
+    name the 32B whose recipe changes the text tells."""
     ours = about_run or topic != "other-models"  # (routing is this run's unless another's)
     if A23B_MISREAD.search(text) or (about_run and active_misstated(text) and not denied):
         return CONTRADICTED, ("architecture",)
@@ -53,6 +61,9 @@ def misstated_spec(
         return CONTRADICTED, ("architecture",)
     if OTHER_BACKER.search(text) and not denied:  # no record names another backer
         return UNSUPPORTED, records.known("hardware-gift", "hardware-gb200")
+    recipe = OTHER_RECIPE.search(text) and not RETROSPECTIVE.search(f"{before} {text}")
+    if recipe and not denied and ours:  # "Marin 535B 也用 Muon"
+        return UNSUPPORTED, ("architecture",)
     if DONOR.search(text) and not FOUNDATION.search(text):
         return CONTRADICTED, records.known("hardware-gift")
     if DENSE.search(text) and not denied:

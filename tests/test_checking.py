@@ -749,6 +749,15 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         # a cause said found: no record gives the taint's (the checkpoint's is on record)
         ("原因已查明是硬件故障", [UNSUPPORTED]),
         ("cause was a bad GPU on that node", [UNSUPPORTED]),
+        # another recipe's features said of this run (the 32B's changes stay the 32B's)
+        ("Marin 535B 也用 Muon", [UNSUPPORTED]),
+        ("整个 run 用的是 FP8 训练", [UNSUPPORTED]),
+        ("the 535B also had an optimizer swap", [UNSUPPORTED]),  # "also" parts no clause here
+        ("Marin 32B 那次中途换了优化器", [SUPPORTED]),
+        (
+            "the 32B retrospective covers loss spikes, restarts and the QK-Norm switch",
+            [SUPPORTED, NOT_CHECKED],
+        ),
         # "TL;DR" heads what follows: no clause of its own
         ("TL;DR: Marin 535B finished; it runs on 704 GB200 GPUs", [UNSUPPORTED, SUPPORTED]),
     ],
