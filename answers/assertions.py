@@ -49,7 +49,7 @@ _JOINS = re.compile(
     r"\s+(?:and(?! a half\b)|but|plus|also(?=\s+(?:it|it's|they|the|this|there|we|i)\b)|while"
     r"|which means)\s+"  # "a month and a half" is one; "the 535B also had…" one too
     r"|\s+so\s+(?=(?:that|this|it|its|it's|they|they're|they'll|they've|the|we|marin|maybe"
-    r"|probably|i guess)\b)"
+    r"|probably|i guess)\b|\d)"  # (or the working: "11 NVL72 racks so 11 x 72 = 792 GPUs")
     r"|而且|并且|还有(?!\s*[\d一])|但是|另外|(?<![反然])而"  # (not "还有 53 天": what is left)
     r"|\s*只是(?=\s*(?:还|還)?(?:没|沒))"  # "早就練完了 只是還沒公布": done, but not announced
 )

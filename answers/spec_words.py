@@ -49,6 +49,8 @@ OTHER_BACKER = re.compile(
     # NVIDIA's hardware is on record, NVIDIA's people or money are not
     r"|\bnvidia\b.{0,20}\b(?:engineers?|on call|fund\w*|paid|pay\w*|help\w*)\b"
     r"|(?:英伟达|英偉達|輝達|nvidia).{0,10}(?:工程师|工程師|帮忙|幫忙|出资|出資|出钱|出錢)"
+    # nor anyone's own pocket: a foundation's gift ("整个训练都是黄仁勋个人出钱的")
+    r"|个人(?:出钱|出錢|出资|出資|掏钱|掏錢)|自掏腰包|\bpersonally (?:paid|pays|paying|funded)\b"
 )
 # Money the run cost or raised, a licence: the records hold none of it.
 MONEY = re.compile(

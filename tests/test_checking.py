@@ -758,6 +758,10 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
             "the 32B retrospective covers loss spikes, restarts and the QK-Norm switch",
             [SUPPORTED, NOT_CHECKED],
         ),
+        # a foundation's gift is no one's own pocket
+        ("Huang 基金会捐的 GPU，所以整个训练都是黄仁勋个人出钱的", [SUPPORTED, UNSUPPORTED]),
+        # "so" before the working parts it from what it works out
+        ("it's 11 GB200 NVL72 racks so 11 x 72 = 792 GPUs", [SUPPORTED, CONTRADICTED]),
         # "TL;DR" heads what follows: no clause of its own
         ("TL;DR: Marin 535B finished; it runs on 704 GB200 GPUs", [UNSUPPORTED, SUPPORTED]),
     ],
