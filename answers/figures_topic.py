@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from answers.assertions import Figure
@@ -9,13 +10,19 @@ from answers.phase_words import LATER_PHASE
 from answers.records import PROGRESS_READINGS
 from answers.verdict_words import SPEED
 
+_TRACKER = re.compile(r"\b(?:m?tracker|progress bar)\b|进度|進度")
+
 
 def figures_topic(
     topic: str | None, read: Sequence[str], text: str, said: list[Figure]
 ) -> str | None:
     """``topic``, the first topic the clause (folded ``text``) was read as, ``read`` all of
     them; but not the run's progress when the clause speaks of speed ("MFU 26% at step 183k"),
-    and a later phase's plan for a share beside one ("後面還有 midtraining（約20%）")."""
+    and a later phase's plan for a share beside one ("後面還有 midtraining（約20%）"); and
+    the progress when a tracker shows a share."""
+    shown = topic == "tracking" and _TRACKER.search(text)  # (not W&B's: an MFU chart's too)
+    if shown and any(f.unit == "%" and not f.measure for f in said):
+        return "progress"  # a share on the tracker is the run's progress ("tracker 显示 95%")
     if topic not in PROGRESS_READINGS:
         return topic
     if SPEED.search(text):

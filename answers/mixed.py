@@ -21,7 +21,7 @@ _CUT = re.compile(
     r"\s+(?=(?:at|on|across|over|spread over|with|like the|because of|due to)\s)"
     r"|\s*=\s*"
     r"|(?=之后|之後|到现在|到現在|因为|因為)"
-    r"|(?<=上)(?=[训訓跑])"
+    r"|(?<=上)(?=[训訓跑]|用[时時])"
     r"|\s+(?=(?:ending|finishing|wrapping up|to end|to finish)\b)",
     re.IGNORECASE,
 )

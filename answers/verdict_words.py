@@ -75,7 +75,7 @@ AS_DONE = re.compile(
     r"|ends?|ending|will end|extended|switch(?:ed)?(?! points?)|hit|reached|delivered|locked"
     r"|burn(?:ed|t)?)\b"
     r"|已|训了|訓了|训练了|訓練了|train ?完|用了|用完|扩展到|擴展到|扩到|擴到|结束|結束|花了|烧了"
-    r"|燒了|达到|達到|到了|肯定|切到|换到"
+    r"|燒了|达到|達到|到了|肯定|切到|换到|用时|用時"
     r"|\b(?:happened|took place|changed to|moved to|went to|came in|landed at|final|deployed"
     r"|all in|cut|cutting|shortened|shortening|trimmed|trimming|reduced|spent"
     r"|used (?:its|their|the|up))\b|砍了|砍掉了|缩短了|縮短了"
@@ -86,9 +86,10 @@ AS_DONE = re.compile(
 )
 # Done words that an approximate figure does not soften: "happened at ~195k" is still done.
 SURELY_DONE = re.compile(
-    r"\b(?:already|happened|took place|all spent|all used|trained on|the full)\b"
+    r"\b(?:already|happened|took place|all spent|all used|trained on|(?:the|its) (?:full|whole))\b"
     r"|已经|已經|完成了|切换了|切換了|训完|訓完|跑完|已在|已于|已於|已完成|\bkicked (?:in|off)\b"
     r"|\b(?:got|was|were|been) (?:extended|switched|moved|deployed|cut|shortened)\b|切过去|切過去"
+    r"|用时|用時"
 )
 HEDGED = re.compile(
     r"\b(?:plan(?:s|ned|ning)?|projected|projection|expected|scheduled|target(?:ed)?|aims?"

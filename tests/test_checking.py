@@ -762,6 +762,12 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("Huang 基金会捐的 GPU，所以整个训练都是黄仁勋个人出钱的", [SUPPORTED, UNSUPPORTED]),
         # "so" before the working parts it from what it works out
         ("it's 11 GB200 NVL72 racks so 11 x 72 = 792 GPUs", [SUPPORTED, CONTRADICTED]),
+        # the whole length said taken, even approximately, is the plan told as done
+        ("it took the whole ~100 days", [PLAN_AS_FACT]),
+        ("在 11 台 GB200 NVL72 上用时约 100 天", [SUPPORTED, PLAN_AS_FACT]),
+        # a share on the tracker is the run's progress, not the context plan's ~95%
+        ("tracker 显示 95% 了", [UNSUPPORTED]),
+        ("the tracker showed 25.8% at step 100,845", [SUPPORTED]),
         # "TL;DR" heads what follows: no clause of its own
         ("TL;DR: Marin 535B finished; it runs on 704 GB200 GPUs", [UNSUPPORTED, SUPPORTED]),
     ],
