@@ -13,7 +13,7 @@ NO_TROUBLE = re.compile(
     r"|\bnever (?:crashed|failed|broke|restarted|hung)\b"
     r"|\b(?:been )?(?:stable|fine|smooth|clean) (?:ever )?since\b"
     # (not "no restarts during the trial": the trial's record says so)
-    r"|\b(?:zero|not a single|never had an?)\b.{0,20}\b(?:restarts?|retries)\b"
+    r"|\b(?:zero|not a single|never had an?)\b.{0,20}\b(?:restarts?|retries)\b(?!.{0,30}\btrial)"
     r"|\bsuper clean\b|(?:完全|从来|從來)?(?:没有|沒有)\s*(?:任何)?\s*(?:loss\s*)?(?:spikes?|尖峰)"
     r"|一次都没|一次都沒|没(?:崩|出错|出錯)过|沒(?:崩|出錯)過|零事故|零故障|从没出过|從沒出過"
     r"|再也没出过|再也沒出過|再也没出|再也沒出|再没出过|再沒出過|没出过问题|沒出過問題"

@@ -218,7 +218,7 @@ ENDING = re.compile(
 # A role or a rank: who leads, the first, the largest (a record must give it).
 LEADS = re.compile(
     r"\b(?:lead(?:s|ing|er)?|led|in charge|runs it|runs the (?:run|project)|heads?|boss)\b"
-    r"|负责|負責|主导|主導|带队|帶隊|在带|在帶|带的|帶的|拍板|牵头|牽頭|领导|領導"
+    r"|负责|負責|主导|主導|带队|帶隊|在带|在帶|带的|帶的|拍板|牵头|牽頭|领导|領導|领军|領軍|挂帅|掛帥"
 )
 FIRST = re.compile(
     r"\b(?:first|only)\b(?! (?:line|comment|post|sentence|thing))"  # "first line is…": no rank

@@ -768,6 +768,8 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         # a share on the tracker is the run's progress, not the context plan's ~95%
         ("tracker 显示 95% 了", [UNSUPPORTED]),
         ("the tracker showed 25.8% at step 100,845", [SUPPORTED]),
+        ("Yann LeCun 領軍", [UNSUPPORTED]),  # no record names him; Percy Liang leads
+        ("with zero restarts during the 200-step trial", [SUPPORTED]),  # the trial's record
         # "TL;DR" heads what follows: no clause of its own
         ("TL;DR: Marin 535B finished; it runs on 704 GB200 GPUs", [UNSUPPORTED, SUPPORTED]),
     ],
