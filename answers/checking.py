@@ -12,7 +12,7 @@ import datetime as dt
 
 from answers.assertions import GENERIC, Figure, assertions_in, figures
 from answers.days import months
-from answers.denials import told_otherwise
+from answers.denials import figure_denied, told_otherwise
 from answers.documents import misplaced
 from answers.end_dates import END, end_verdict, length_verdict
 from answers.figures_topic import figures_topic
@@ -243,6 +243,8 @@ class Checker:
                 if written is not None:
                     return Assertion(words, CONTRADICTED, (written,))
                 if NEGATION.search(text) and not any(self.records.denies(c) for c in chosen):
+                    if topic in STATIC and figure_denied(text):  # "不是704张卡"
+                        return Assertion(words, CONTRADICTED, tuple(chosen[:1]))
                     return Assertion(words, NOT_CHECKED)  # "never had a spike": the record had
                 progress = all(self.kb.claims[c].topic in PROGRESS_READINGS for c in chosen)
                 # ("newest checkpoint is step-180000 (Sep 30)": the newest of its own day)
@@ -252,13 +254,12 @@ class Checker:
                 if newer:  # "MFU 现在只有 23%": September's figure, said of now
                     return Assertion(words, UNSUPPORTED, newer)
                 return self._supported(words, text, tuple(chosen))
-        if topic in STATIC:  # (a figure no record holds, denied: "不是网上传的2.7e25")
+        if topic in STATIC:  # (a figure no record holds, denied: "不是 792 張", the record's word)
             denied = NEGATION.search(text) and not any(held)
-            return (
-                Assertion(words, CONTRADICTED, self.records.claims(topic)[:1])
-                if not denied
-                else Assertion(words, NOT_CHECKED)
-            )
+            if denied and not figure_denied(text):
+                return Assertion(words, NOT_CHECKED)  # "不是网上传的2.7e25": of what?
+            found_as = SUPPORTED if denied else CONTRADICTED
+            return Assertion(words, found_as, self.records.claims(topic)[:1])
         if not topic and NEGATION.search(text):
             return Assertion(words, NOT_CHECKED)  # "…, not 792": a figure denied, of what?
         newest = self.records.claims(topic) if topic else ()

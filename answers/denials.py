@@ -26,3 +26,13 @@ def told_otherwise(text: str, claims: tuple[str, ...]) -> tuple[str, ...]:
     if _BOUGHT.search(text) and _HARDWARE & set(claims):  # "they bought the racks": a gift
         return ("hardware-gift",)
     return ()
+
+
+# A figure denied outright, the "not" right before it: "不是704张卡", "it's not 792 GPUs"
+_NOT_FIGURE = re.compile(r"(?:\bnot|\bisn'?t|不是|并非|並非)\s*(?:~|约|約|大概)?\s*\d")
+
+
+def figure_denied(text: str) -> bool:
+    """Whether the text (folded) denies a figure itself: a spec's figure denied is its record
+    contradicted, another figure denied is the record's own word."""
+    return bool(_NOT_FIGURE.search(text))

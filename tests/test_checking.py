@@ -770,6 +770,9 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("the tracker showed 25.8% at step 100,845", [SUPPORTED]),
         ("Yann LeCun 領軍", [UNSUPPORTED]),  # no record names him; Percy Liang leads
         ("with zero restarts during the 200-step trial", [SUPPORTED]),  # the trial's record
+        # a spec's figure denied outright: the record's own denied, or a wrong one denied
+        ("不是704张卡", [CONTRADICTED]),
+        ("it's not 792 GPUs", [SUPPORTED]),
         # "TL;DR" heads what follows: no clause of its own
         ("TL;DR: Marin 535B finished; it runs on 704 GB200 GPUs", [UNSUPPORTED, SUPPORTED]),
     ],
