@@ -52,12 +52,20 @@ class DatedThings:
         kb = self.records.kb
         found = []
         for a, b in ISSUE.findall(text):
+            if len(self._entries(a or b)) > _FEW:
+                continue  # a log: its entries' days are any of these (the status log #8506)
             number = re.compile(rf"#{a or b}\b")
             found.append([c.id for c in kb.claims.values() if number.search(c.statement.en)])
         for kind in INCIDENT_KINDS:  # (of any topic: a stall is a status record's too)
             if kind.search(text):
                 found.append([c for c in kb.claims if kind.search(self.records.said(c))])
         return found
+
+    def _entries(self, number: str) -> set[tuple[int, int]]:
+        """The days the records taken from the issue or pull request's own page went out."""
+        own = re.compile(rf"/(?:issues|pull)/{number}/?$")
+        sources = self.records.kb.sources.values()
+        return {(s.published.month, s.published.day) for s in sources if own.search(str(s.url))}
 
 
 def _near(a: tuple[int, int], b: tuple[int, int | None]) -> bool:

@@ -59,7 +59,8 @@ MONEY = re.compile(
 )
 # Active parameters other than the spec's 23B ("32B active", "激活 37B"): the A23B of the name.
 ACTIVE = re.compile(
-    r"(?<![\w.])(\d+(?:\.\d+)?)\s?b\s*(?:active|activated|激活|活跃|活躍)(?!\s*\d)"  # "535B激活23B"
+    r"(?<![\w.])(\d+(?:\.\d+)?)\s?b\s*(?:active|activated|激活|活跃|活躍)"
+    r"(?!\s*(?:~|≈|约|約|大约|大約|大概|about|around)?\s*\d)"  # "535B激活约23B": 23B active
     r"|(?:active|activated|激活|活跃|活躍)\D{0,12}?(?<![\w.])(\d+(?:\.\d+)?)\s?b\b"
 )
 

@@ -131,16 +131,21 @@ def _from(
     # (a FLOPs figure's spread is a tenth of its last digit's: "3.8e21" is 3.75e21 to 3.85e21)
     written = figure.spread * (10 if figure.unit == "flops" else 1)
     spread = max(_PRECISION * abs(figure.value), min(written, _LOOSEST * abs(figure.value)))
+    # (a count written to its last unit is no rounding of another count: "从 197,367 恢复" is
+    # no step 198,000, though "46,137,344 tokens a step" is the "46.1M" a record rounds)
+    precise = figure.unit == "exact" and figure.value % 10
     for a in known:
         # a span of days told as days; or a figure converted ("3.14M tokens/s, ~271B a day")
         scales: Sequence[float] = (1.0,) if a.unit == "days" == unit else conversions
-        if a.unit != "%" and any(abs(a.value * s - figure.value) <= spread for s in scales):
+        near = written if precise and a.unit == "exact" else spread
+        if a.unit != "%" and any(abs(a.value * s - figure.value) <= near for s in scales):
             return _Known(figure.value, figure.unit, a.claims)
     for a, b in combinations(known, 2):
         if a.value == b.value:
             continue  # a figure told twice is not two ("~18T tokens … 18T": not 100%)
+        near = written if precise and a.unit == b.unit == "exact" else spread
         for value, scales in _workings(a, b, unit, conversions):
-            if any(abs(value * s - figure.value) <= spread for s in scales):
+            if any(abs(value * s - figure.value) <= near for s in scales):
                 return _Known(value, figure.unit, a.claims + b.claims)
     return None
 

@@ -773,6 +773,14 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         # a spec's figure denied outright: the record's own denied, or a wrong one denied
         ("不是704张卡", [CONTRADICTED]),
         ("it's not 792 GPUs", [SUPPORTED]),
+        ("Marin 535B 激活约 23B", [SUPPORTED]),  # about 23B active: 535B is the total
+        # the status log is a log: any of its entries' days may be named with it
+        ("两个月前（10月2日）#8506 报的是 193,732 步", [SUPPORTED]),
+        # a count written to its last unit is no rounding of another ("198000 − 502")
+        (
+            "step-198000 保存失败，存储返回 HTTP 400/502，从 197,367 恢复",
+            [SUPPORTED, SUPPORTED, UNSUPPORTED],
+        ),
         # "TL;DR" heads what follows: no clause of its own
         ("TL;DR: Marin 535B finished; it runs on 704 GB200 GPUs", [UNSUPPORTED, SUPPORTED]),
     ],
