@@ -17,6 +17,8 @@ from answers.records import Records
 
 _OWN = ("marin", "32b", "8b")  # the Marin 32B is this run's background, not another model
 _MORE = ("chinchilla", "maverick", "ai2", "meta", "openai", "anthropic", "xai", "gpt-5")
+_MORE += ("hunyuan", "gemma", "yi-lightning", "nemotron", "minimax", "falcon", "bloom", "dbrx")
+_MORE_ZH = ("混元", "腾讯混元", "零一万物", "阶跃", "稀宇")  # (as folded)
 
 
 # A clause that goes on with a figure and no subject of its own: "…、37B active" after "DeepSeek
@@ -43,7 +45,7 @@ def other_subject(lexicon: Lexicon) -> re.Pattern[str]:
     """A clause (folded) that begins by naming another model or lab."""
     topic = lexicon.topics[OTHER]
     latin = {t for t in (*topic.en, *_MORE) if not t.startswith(_OWN)}
-    chinese = {t for t in topic.zh if not t.isascii()}
+    chinese = {t for t in (*topic.zh, *_MORE_ZH) if not t.isascii()}
     names = "|".join(re.escape(t) for t in sorted(latin, key=len, reverse=True))
     zh = "|".join(re.escape(t) for t in sorted(chinese, key=len, reverse=True))
     return re.compile(rf"^[\W_]*(?:the\s+)?(?:(?:{names})\b|{zh})")

@@ -781,6 +781,9 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
             "step-198000 保存失败，存储返回 HTTP 400/502，从 197,367 恢复",
             [SUPPORTED, SUPPORTED, UNSUPPORTED],
         ),
+        # other labs' and models' names beside the lexicon's
+        ("Hunyuan 那边也在 CoreWeave 训", [OFF_TOPIC]),
+        ("BLOOM was 176B dense", [OFF_TOPIC]),
         # "TL;DR" heads what follows: no clause of its own
         ("TL;DR: Marin 535B finished; it runs on 704 GB200 GPUs", [UNSUPPORTED, SUPPORTED]),
     ],
