@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from answers.announced import announced_now
 from answers.assertions import Figure
 from answers.cadence import cadence
 from answers.days import months
@@ -59,6 +60,7 @@ def overclaim(records: Records, text: str, denied: bool, before: str = "") -> Ve
         unknown = since or DIVERGED.search(trouble_free[0])
         return (UNSUPPORTED if unknown else CONTRADICTED), records.claims("incidents")[-1:]
     told = None if denied else cadence(records, text)  # "Percy 每天都在推特更新進度"
+    told = told or (None if denied else announced_now(records, text))  # "官方已经发公告了"
     if told is not None:
         return told
     if FROM_SCRATCH.search(text):  # "只能从头再来": restored from a checkpoint each time

@@ -16,8 +16,9 @@ from answers.matcher import OTHER
 from answers.records import Records
 
 _OWN = ("marin", "32b", "8b")  # the Marin 32B is this run's background, not another model
-_MORE = ("chinchilla", "maverick", "ai2", "meta", "openai", "anthropic", "xai", "gpt-5")
-_MORE += ("hunyuan", "gemma", "yi-lightning", "nemotron", "minimax", "falcon", "bloom", "dbrx")
+_MORE: tuple[str, ...] = ("chinchilla", "maverick", "ai2", "meta", "openai", "anthropic", "xai")
+_MORE += ("gpt-5", "hunyuan", "gemma", "yi-lightning", "nemotron", "minimax", "falcon", "bloom")
+_MORE += ("dbrx",)
 _MORE_ZH = ("混元", "腾讯混元", "零一万物", "阶跃", "稀宇")  # (as folded)
 
 

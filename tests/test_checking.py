@@ -784,6 +784,10 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         # other labs' and models' names beside the lexicon's
         ("Hunyuan 那边也在 CoreWeave 训", [OFF_TOPIC]),
         ("BLOOM was 176B dense", [OFF_TOPIC]),
+        # an announcement said made today or already, with no day: none on record
+        ("Marin 官方已经发公告了", [UNSUPPORTED]),
+        ("percy confirmed it on x this morning", [UNSUPPORTED]),
+        ("Percy 10月6日发推说已经过半了", [SUPPORTED]),  # dated: the halfway post
         # "TL;DR" heads what follows: no clause of its own
         ("TL;DR: Marin 535B finished; it runs on 704 GB200 GPUs", [UNSUPPORTED, SUPPORTED]),
     ],
