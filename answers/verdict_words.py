@@ -36,7 +36,7 @@ FULL = re.compile(  # (a day is no whole: "9/9" is September 9)
 )
 _MODEL_NOUN = r"(?:model|chat|weights|模型|聊天|权重|權重|后训练|後訓練|post-?train\w*)"
 _WEAK_RELEASE = r"(?:\b(?:available|ships?|shipped|demo|api|playground|live|(?:is|are) out)\b"
-_WEAK_RELEASE += r"|上线|上線|上架|可以用)"
+_WEAK_RELEASE += r"|\bout (?:in|by|on|next)\b|上[线線]|上架|可以用)"
 RELEASED = re.compile(
     r"\b(?:released?|releasing|weights?|download(?:able)?|open[- ]?sourced|dropping"
     r"|(?<!expert )(?<!\dx )(?<!token )drops?(?! fraction| rate|\s*\d)"  # (experts': "drops 4.5x")
@@ -45,7 +45,7 @@ RELEASED = re.compile(
     r"|lm ?studio)\b|抱抱[脸臉]|vllm\s*(?:跑|上跑)"  # (served: "已经能用 vLLM 跑 535B 了")
     # 开源 the verb, not open development ("开源训练的新范式")
     r"|(?:发布|發布)(?!时|時|的时候|的時候|会|會|那天|帖|文|说明|說明)|(?:开源|開源)(?!训练|訓練|开发|開發|精神|社区|社區|科学|科學|范式|範式|项目|項目)"
-    r"|(?:发|發)\s*(?:chat|模型|权重|權重)|放出|权重|權重|下载|下載|釋出|模型卡|量化|内部.{0,8}(?:发了|發了|在测|在測)|內部.{0,8}(?:發了|在測)"
+    r"|[出发發]\s*(?:chat|base|instruct|模型|权重|權重)|放出|权重|權重|下载|下載|釋出|模型卡|量化|内部.{0,8}(?:发了|發了|在测|在測)|內部.{0,8}(?:發了|在測)"
     # a release only when the model is what went out: not "FA4 kernels 上线", not
     # "hero-mfu30-step231k went live"
     rf"|{_MODEL_NOUN}.{{0,16}}{_WEAK_RELEASE}|{_WEAK_RELEASE}.{{0,16}}{_MODEL_NOUN}"

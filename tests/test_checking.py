@@ -788,6 +788,10 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("Marin 官方已经发公告了", [UNSUPPORTED]),
         ("percy confirmed it on x this morning", [UNSUPPORTED]),
         ("Percy 10月6日发推说已经过半了", [SUPPORTED]),  # dated: the halfway post
+        # a release told by its date: no record gives one
+        ("月底出 chat 版", [UNSUPPORTED]),
+        ("chat model out in Jan", [UNSUPPORTED]),
+        ("黃仁勳夫婦基金會出 GPU", [SUPPORTED]),  # the gift, no release
         # "TL;DR" heads what follows: no clause of its own
         ("TL;DR: Marin 535B finished; it runs on 704 GB200 GPUs", [UNSUPPORTED, SUPPORTED]),
     ],
