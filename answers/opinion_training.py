@@ -111,6 +111,10 @@ TUNED_SETS = (
     "rumours79",
     "rumours80",
     "rumours81",
+    "rumours82",
+    "rumours83",
+    "rumours84",
+    "rumours85",
 )
 TODAY = dt.date(2026, 12, 1)  # the day the sets are scored on (benchmarks/score_checks.py)
 WRITTEN = dt.date(2026, 11, 30)  # the day the sets' messages are written on ("last Tuesday")

@@ -25,10 +25,10 @@ It may only make a verdict weaker or flag what the rules left open, never strong
   true assertions, 0.6/0.7 flagged 1577 and 89 true ones, 0.7/0.7 1564 and 79, 0.75/0.8 1553
   and 73; "too strong" 24 to 26 throughout).
 
-Why: on the eighty-one labelled sets, each held out with its fold (nine folds, every ninth
-set: the model trained on the other eight), the rules alone flag 6282 of 7275 overstatements,
-390 of 7461 true assertions and call 196 unsupported ones "supported"; with the model, 6697,
-356 and 152 (``benchmarks/score_checks.py SET --opinion held-out``;
+Why: on the eighty-five labelled sets, each held out with its fold (nine folds, every ninth
+set: the model trained on the other eight), the rules alone flag 6556 of 7534 overstatements,
+410 of 7830 true assertions and call 207 unsupported ones "supported"; with the model, 6932,
+370 and 168 (``benchmarks/score_checks.py SET --opinion held-out``;
 ``tests/test_second_opinion.py``).
 """
 
