@@ -4,6 +4,8 @@ a rumour pins on this ladder)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from answers.assertions import Figure
 from answers.spec_words import HERO, LADDER, ONE_RUNG
 from knowledge.knowledge_base import KnowledgeBase
@@ -12,7 +14,7 @@ from knowledge.knowledge_base import KnowledgeBase
 def rung_held(
     kb: KnowledgeBase,
     text: str,
-    topics: tuple[str, ...] | list[str],
+    topics: Sequence[str],
     said: list[Figure],
     held: list[list[str]],
 ) -> list[list[str]]:
