@@ -12,6 +12,7 @@ from answers.days import month_parts, months, unspanned
 from answers.figure_index import figure_index
 from answers.lists import Shapes, pairs_crossed
 from answers.measures import RUN
+from answers.quotes import quoted_alike
 from answers.references import References
 from answers.statements import SAYS_AT, Statements
 from answers.text import fold, spaced
@@ -23,8 +24,7 @@ from knowledge.schema import ClaimKind
 NEAR_ENOUGH = 0.2  # a statement this near that uses the assertion's own word says it
 PROGRESS_READINGS = ("progress", "tokens-so-far", "schedule", "finished", "progress-history")
 SCHEDULE = {"tokens", "phases", "duration"}
-# What the run measures as it goes: its newest record gives the figure of now.
-MEASURED = {*PROGRESS_READINGS, "throughput", "loss", "checkpoints"}
+MEASURED = {*PROGRESS_READINGS, "throughput", "loss", "checkpoints"}  # (newest record: now's)
 SHARES = {"throughput", "phases", "context-length", "tokens"}  # topics with shares of their own
 _MEASURES_SPEED = re.compile(r"tokens/s|throughput|\bmfu\b", re.IGNORECASE)
 OWN_COUNTS = {"throughput", "phases", "loss"}  # topics whose bare counts are their own
@@ -107,7 +107,8 @@ class Records:
         # "Larry Dial tweeted on Oct 6" is Percy's post ("Percy said it is 535B" is not)
         posts = [s[0] for s in SOURCE.finditer(text) if ANNOUNCED.search(s[0])]
         by = {n for source in posts for n in PEOPLE.findall(source)}
-        return said <= named and (not named or by <= named)
+        alike = said <= named and (not named or by <= named)
+        return alike and quoted_alike(self.kb, text, claim_ids, self._both)  # (its publisher's)
 
     def _both(self, claim_id: str) -> str:
         """The claim's statements, and who its records are by ("Percy Liang on X")."""

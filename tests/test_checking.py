@@ -792,6 +792,9 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("月底出 chat 版", [UNSUPPORTED]),
         ("chat model out in Jan", [UNSUPPORTED]),
         ("黃仁勳夫婦基金會出 GPU", [SUPPORTED]),  # the gift, no release
+        # a record's quoted words are its publisher's: the billing was Open Athena's
+        ("Percy 还说这是 largest open live training run in history", [UNSUPPORTED]),
+        ("Open Athena billed it as the largest open live training run in history", [SUPPORTED]),
         # "TL;DR" heads what follows: no clause of its own
         ("TL;DR: Marin 535B finished; it runs on 704 GB200 GPUs", [UNSUPPORTED, SUPPORTED]),
     ],
