@@ -26,9 +26,9 @@ It may only make a verdict weaker or flag what the rules left open, never strong
   and 73; "too strong" 24 to 26 throughout).
 
 Why: on the eighty-five labelled sets, each held out with its fold (nine folds, every ninth
-set: the model trained on the other eight), the rules alone flag 6556 of 7534 overstatements,
-410 of 7830 true assertions and call 207 unsupported ones "supported"; with the model, 6932,
-370 and 168 (``benchmarks/score_checks.py SET --opinion held-out``;
+set: the model trained on the other eight), the rules alone flag 6559 of 7534 overstatements,
+410 of 7830 true assertions and call 204 unsupported ones "supported"; with the model, 6929,
+363 and 164 (``benchmarks/score_checks.py SET --opinion held-out``;
 ``tests/test_second_opinion.py``).
 """
 

@@ -870,7 +870,7 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         ("rumours8", 223, 121, 0, 0),
         ("rumours9", 230, 122, 3, 0),
         ("rumours10", 209, 110, 0, 0),
-        ("rumours11", 243, 130, 8, 0),
+        ("rumours11", 243, 131, 9, 0),
         ("rumours12", 218, 119, 3, 0),
         ("rumours13", 262, 130, 1, 2),
         ("rumours14", 213, 112, 2, 0),
@@ -892,7 +892,7 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         # first sight (with the opinion): 151/192, 22/235, 14
         ("rumours26", 512, 184, 6, 2),
         # first sight (with the opinion): 95/119, 5/103, 6
-        ("rumours27", 239, 116, 3, 1),
+        ("rumours27", 239, 116, 2, 0),
         # first sight (with the opinion): 81/83, 2/80, 2
         ("rumours28", 172, 83, 3, 0),
         # first sight (with the opinion): 68/84, 4/88, 14
@@ -904,11 +904,11 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         # first sight (with the opinion): 81/97, 2/43, 7
         ("rumours32", 167, 93, 0, 3),
         # first sight (with the opinion): 53/66, 8/109, 5
-        ("rumours33", 178, 62, 2, 1),
+        ("rumours33", 178, 61, 2, 1),
         # first sight (with the opinion): 40/41, 5/110, 0
         ("rumours34", 155, 41, 2, 0),
         # first sight (with the opinion): 42/64, 10/162, 7
-        ("rumours35", 235, 55, 0, 2),
+        ("rumours35", 235, 56, 0, 1),
         # first sight (with the opinion): 76/85, 7/76, 4
         ("rumours36", 177, 84, 4, 1),
         # first sight (with the opinion): 83/92, 6/78, 3
@@ -962,9 +962,9 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         # first sight (with the opinion): 70/72, 4/79, 1
         ("rumours61", 168, 72, 2, 0),
         # first sight (with the opinion): 61/72, 15/79, 3
-        ("rumours62", 173, 65, 9, 2),
+        ("rumours62", 173, 64, 8, 2),
         # first sight (with the opinion): 57/76, 8/77, 10
-        ("rumours63", 169, 74, 4, 2),
+        ("rumours63", 169, 73, 4, 2),
         # first sight (with the opinion): 64/74, 7/81, 3
         ("rumours64", 170, 72, 2, 1),
         # first sight (with the opinion): 66/79, 1/83, 4
@@ -998,13 +998,13 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         # first sight (with the opinion): 45/60, 10/93, 3
         ("rumours79", 167, 58, 1, 1),
         # first sight (with the opinion): 70/102, 8/118, 14
-        ("rumours80", 230, 99, 5, 0),
+        ("rumours80", 230, 99, 5, 1),
         # first sight (with the opinion): 59/72, 18/98, 2
-        ("rumours81", 179, 70, 3, 1),
+        ("rumours81", 179, 70, 5, 1),
         # first sight (with the opinion): 56/68, 3/92, 5
-        ("rumours82", 174, 66, 1, 2),
+        ("rumours82", 174, 66, 0, 2),
         # first sight (with the opinion): 58/66, 13/93, 3
-        ("rumours83", 173, 62, 7, 2),
+        ("rumours83", 173, 63, 7, 2),
         # first sight (with the opinion): 38/51, 2/91, 5
         ("rumours84", 174, 49, 0, 0),
         # first sight (with the opinion): 55/74, 7/93, 11
