@@ -17,6 +17,8 @@ _ANNOUNCED = re.compile(
     r"\b(?:announc\w*|confirm(?:s|ed)?|made it official)\b"
     r"|官宣|宣布|公告|确认|確認|证实|證實|(?:发|發)推|(?:发|發)文"
 )
+# (not ongoing.py's "today", which holds "this week": a relayed launch post's "confirmed it
+# started this week" is that post's week)
 _JUST_NOW = re.compile(
     r"\b(?:today|this morning|tonight|just now|earlier today|already)\b"
     r"|刚刚|剛剛|今天|今早|今晚|已经|已經"

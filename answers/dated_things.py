@@ -18,6 +18,7 @@ from answers.judgments import INCIDENT_KINDS
 from answers.records import Records
 from answers.verdicts import CONTRADICTED, Verdict
 
+_PAGE = re.compile(r"/(?:issues|pull)/(\d+)/?$")  # an issue's or pull request's own page
 _FEW = 6  # a thing its records put on more days than this is a log, dated by every entry
 
 
@@ -31,6 +32,13 @@ class DatedThings:
             | {(s.published.month, s.published.day) for s in kb.said_by.get(c, ())}
             for c in kb.claims
         }
+        # the days the records taken from each issue's or pull request's own page went out
+        self.entries: dict[str, set[tuple[int, int]]] = {}
+        for source in kb.sources.values():
+            page = _PAGE.search(str(source.url))
+            if page:
+                day = (source.published.month, source.published.day)
+                self.entries.setdefault(page[1], set()).add(day)
 
     def misdated(self, text: str) -> Verdict | None:
         """Contradicted, naming a record of the thing, if ``text`` (folded) puts a numbered
@@ -52,7 +60,7 @@ class DatedThings:
         kb = self.records.kb
         found = []
         for a, b in ISSUE.findall(text):
-            if len(self._entries(a or b)) > _FEW:
+            if len(self.entries.get(a or b, ())) > _FEW:
                 continue  # a log: its entries' days are any of these (the status log #8506)
             number = re.compile(rf"#{a or b}\b")
             found.append([c.id for c in kb.claims.values() if number.search(c.statement.en)])
@@ -60,12 +68,6 @@ class DatedThings:
             if kind.search(text):
                 found.append([c for c in kb.claims if kind.search(self.records.said(c))])
         return found
-
-    def _entries(self, number: str) -> set[tuple[int, int]]:
-        """The days the records taken from the issue or pull request's own page went out."""
-        own = re.compile(rf"/(?:issues|pull)/{number}/?$")
-        sources = self.records.kb.sources.values()
-        return {(s.published.month, s.published.day) for s in sources if own.search(str(s.url))}
 
 
 def _near(a: tuple[int, int], b: tuple[int, int | None]) -> bool:

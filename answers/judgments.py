@@ -59,8 +59,8 @@ def overclaim(records: Records, text: str, denied: bool, before: str = "") -> Ve
         # (nor does any record speak of the loss curve's spikes, either way)
         unknown = since or DIVERGED.search(trouble_free[0])
         return (UNSUPPORTED if unknown else CONTRADICTED), records.claims("incidents")[-1:]
-    told = None if denied else cadence(records, text)  # "Percy 每天都在推特更新進度"
-    told = told or (None if denied else announced_now(records, text))  # "官方已经发公告了"
+    # "Percy 每天都在推特更新進度", "官方已经发公告了": no record gives either
+    told = None if denied else cadence(records, text) or announced_now(records, text)
     if told is not None:
         return told
     if FROM_SCRATCH.search(text):  # "只能从头再来": restored from a checkpoint each time
