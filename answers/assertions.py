@@ -15,7 +15,8 @@ from answers.counted import GENERIC as GENERIC
 from answers.counted import hardware
 from answers.counted import noun as counted_noun
 from answers.days import DOTTED, MONTH, SPAN
-from answers.measures import NEARLY, bare_mfu, measure
+from answers.measures import NEARLY, bare_mfu, counts, measure
+from answers.questions import asks
 from answers.text import fold
 
 # A month and its day next ("Sep 9"), for the timeline's arrows below
@@ -27,9 +28,12 @@ MAX_ASSERTIONS = 16  # a wall of text is checked in its first sixteen assertions
 # does not ("est. end Nov 27", "the total incl. post-training").
 _SENTENCES = re.compile(
     r"(?<!\best\.)(?<!\bvs\.)(?<!approx\.)(?<!\bincl\.)(?<!\betc\.)(?<!e\.g\.)(?<!i\.e\.)"
-    r"(?<=[.!?])\s+"
+    r"(?<=[.!?])\s+|(?<=[.!?][\"”])\s+"  # (or a quote's end: "Token budget = 18.75T." the…)
     r"|(?:^|\s)[推噓→]\s+[\w.-]+\s*[:：]\s*"  # a PTT thread's pushes: "推 a123: …"
+    r"|(?:^|(?<=\n)|(?<=\s/\s))[推噓→]\s+"  # (its pushes pasted without their names)
+    r"|(?<![\d\s%])\s+/\s+(?!\d)"  # a line break pasted as " / " (not "100,845 / 390,251")
     r"|(?:^|\s)@[^\s:：@]{1,20}\s*[:：]\s*"  # a chat log's speakers: "@阿飞：…"
+    r"|(?:^|\s)[甲乙丙丁]\s*[:：]\s*"  # (or "甲：…")
     # "TL;DR:", a thread's "(2/5)", a source: "per #8506,", "我翻了 #8506："
     r"|(?i:\btl;\s?dr\b)[:：]?\s*|[(（]\d{1,2}/\d{1,2}[)）]\s*"
     r"|(?:(?i:\bper|\baccording to)\s+|(?:据|根据|翻了|看了|来自)\s*)#\s?\d+\s*[,:，：]?\s*"
@@ -136,24 +140,6 @@ def every_assertion(message: str) -> list[str]:
     return [p for p in pieces if substantial(p) and not asks(p)]
 
 
-# A clause that asks rather than tells ("can anyone confirm??", "有人知道在哪看吗"): no
-# assertion to judge. A claim put as a question keeps its claim ("batch is only 4M tokens?"),
-# as a "why" keeps what it takes for granted ("why'd they roll back the a2a at step 81k?").
-_ASKS_EN = re.compile(
-    r"^(?:ok\s+|so\s+|wait\s+|but\s+)?(?:can|could|does|do|did|is|are|was|were|has|have|had|will"
-    r"|would|should|any|anyone|anybody|who|what|when|where|how|which|wen)\b[^?]*\?+$",
-    re.IGNORECASE,
-)
-_ASKS_ZH = re.compile(
-    r"(?<!好)(?<!对)(?<!對)(?<!懂)[吗嗎][?？]*$|^(?:有没有|有沒有|有人知道|谁|誰|请问|請問|哪里|哪裡|哪儿|怎么|怎麼)"
-)
-
-
-def asks(piece: str) -> bool:
-    """Whether a clause is a question, not an assertion."""
-    return bool(_ASKS_EN.search(piece.strip()) or _ASKS_ZH.search(piece.strip()))
-
-
 def asks_only(message: str) -> bool:
     """Whether a message asks and asserts nothing ("has it started?", "训练完了吗")."""
     return any(asks(p) for p in _clauses(message)) and not assertions_in(message)
@@ -178,8 +164,9 @@ def _clauses(message: str) -> list[str]:
         for clause in _JOINS.split(sentence):
             # a colon parts two assertions ("Marin 535B is done: 18T tokens"), not a heading
             # from what it heads ("Oct 13: the save failed", "tracker: 25.8%", "status: DONE")
-            head, colon, tail = clause.partition(": ")
+            head, colon, tail = clause.partition(": " if ": " in clause else "：")
             parts = len(head.split()) >= 3 and substantial(tail)
+            parts = parts and (colon == ": " or not _HEADS.search(fold(head)))
             found += [head, tail] if colon and parts else [clause]
     return [clause.translate(_SHOW) for clause in found]
 
@@ -192,6 +179,9 @@ def substantial(piece: str) -> bool:
 
 
 _ORDINAL = re.compile(r"第\s*$")
+# A full-width colon after a day or a plan heads what follows ("11 月 20 日更新：…", "#8435 里有个
+# plan：…"): no assertion of its own
+_HEADS = re.compile(rf"{MONTH.pattern}|\d\s*[日号號]|(?:plan|schedule|计划|計劃|方案)\s*$")
 _LAYERS_BEFORE = re.compile(
     r"(?:层数|層數|\blayer count|\bnum[_ ]layers)\s*(?:是|为|為|=|:|：)?\s*$"
 )
@@ -269,6 +259,7 @@ def figures(text: str) -> list[Figure]:
         of = bool(_OF.search(text[max(0, match.start() - 24) : match.start()]))
         active = bool(_ACTIVE.match(after) or text[: match.start()].endswith("actv_of "))
         what = measure(text, match.start(), match.end()) if unit == "%" else ""
+        what = counts(text[match.end() : match.end() + 24]) if unit == "n" else what
         spread = spread if truncated else min(spread, 0.02 * abs(value))  # (a cut step's own)
         figure = Figure(value, unit, noun, spread, of, active, what)
         joined = bool(found) and found[-1].measure == what == "mfu"  # (a change's: each end)

@@ -170,7 +170,7 @@ class Checker:
         )
         if found is not None:
             return Assertion(words, *found)
-        spec = misstated_spec(self.records, text, denied, about_run, topic, context.before)
+        spec = misstated_spec(self.records, text, denied, about_run, topic, context.earlier)
         spec = spec or (None if denied else context_from_start(self.records, text, said, topic))
         if spec is not None:
             return Assertion(words, *spec)

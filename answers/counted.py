@@ -64,6 +64,8 @@ def noun(after: str) -> str:
             return ""  # "4096 seq len" is a length, not 4,096 sequences
         if word.startswith("nvl72"):
             return "rack"  # an NVL72 is a rack: "10 个 NVL72"
+        if word in ("tok", "toks"):  # chat's "20 tok per active param"
+            return "toke"
         if word.startswith(("gb200", "b200", "h100", "gpu", "card")):
             return "gpu"
         for stem in COUNTED:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from answers.assertions import Figure
 from answers.phase_words import LATER_PHASE
 from answers.records import PROGRESS_READINGS
+from answers.spec_words import NAMED_RUNG
 from answers.verdict_words import SPEED
 
 _TRACKER = re.compile(r"\b(?:m?tracker|progress bar)\b|进度|進度")
@@ -19,7 +20,10 @@ def figures_topic(
     """``topic``, the first topic the clause (folded ``text``) was read as, ``read`` all of
     them; but not the run's progress when the clause speaks of speed ("MFU 26% at step 183k"),
     and a later phase's plan for a share beside one ("後面還有 midtraining（約20%）"); and
-    the progress when a tracker shows a share."""
+    the progress when a tracker shows a share, and the ladder's when a rung is named by its
+    counts ("11.5B-A481M @500B")."""
+    if said and NAMED_RUNG.search(text):
+        return "ladder"
     shown = topic == "tracking" and _TRACKER.search(text)  # (not W&B's: an MFU chart's too)
     if shown and any(f.unit == "%" and not f.measure for f in said):
         return "progress"  # a share on the tracker is the run's progress ("tracker 显示 95%")

@@ -16,6 +16,7 @@ from answers.end_dates import END, LENGTH_DAYS
 from answers.lengths import length_days
 from answers.message_context import MessageContext
 from answers.phase_words import BEGUN, LATER_PHASE
+from answers.reasons import reason_differs, terms
 from answers.records import Records
 from answers.spec_words import ALL_RACKS, HERO, ONE_RACK, SCOPE
 from answers.text import fold
@@ -268,13 +269,18 @@ def judgment(
         if all(one_rack) if whole else not any(one_rack):
             return CONTRADICTED, tuple(measured[0][:1])
     cause = CAUSE.search(text)
-    if cause and not records.says(CAUSE, held, words, by_day=False):
+    if cause:
         # (the reason is before "导致", after "because": "taint 导致重试", "因为 taint")
-        effect_after = cause[0] in ("导致", "導致")
-        if not records.gives_reason(
-            text[: cause.start()] if effect_after else text[cause.end() :], text
-        ):
-            return UNSUPPORTED, first  # "the gap is because 5e24 counts post-training"
+        effect_after = cause[0] in ("导致", "導致") or cause[0].endswith("why")
+        reason = text[: cause.start()] if effect_after else text[cause.end() :]
+        # (a wrong reason told in the clause before is flagged there, and what it explains
+        # stands on its own: "…donated by NVIDIA | that's why it's all GB200")
+        own = context and context.before_wrong
+        if (terms(reason) or not own) and not records.says(CAUSE, held, words, by_day=False):
+            if not records.gives_reason(reason, text):
+                return UNSUPPORTED, first  # "the gap is because 5e24 counts post-training"
+        elif reason_differs(records, reason, held, words):
+            return UNSUPPORTED, first  # "…broke because some intern deleted the bucket"
     # a later phase said to be part of something the records give without it ("5e24 那个数字
     # 是把中期训练和后训练都算进去了")
     later = LATER_PHASE.search(text)

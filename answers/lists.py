@@ -44,6 +44,11 @@ class Shapes:
         self.cadences = {c.id: cadences(c.statement.en) + cadences(c.statement.zh) for c in claims}
         self.spans = {c.id: spans(c.statement.en.casefold()) for c in claims}
 
+    def missed(self, text: str) -> str | None:
+        """The claim whose cadence of a thing the text gives otherwise, if any."""
+        missed = (c for c, listed in self.cadences.items() if cadence_missed(text, listed))
+        return next(missed, None)
+
     def crossed(self, text: str, said: list[Figure], claim_id: str) -> bool:
         """Whether the claim gives the figures ``said`` to other things than ``text`` does:
         one rung's with another's, one thing's cadence told of another, minutes as hours."""
@@ -104,12 +109,14 @@ def across_items(text: str, said: list[Figure], listed: list[list[Figure]]) -> b
 _EVERY_EN = re.compile(r"((?:[a-z-]+\s+){1,4}?)every\s+(\d[\d,.]*)\s*(k?)\b")
 _EVERY_ZH = re.compile(r"每\s*(\d[\d,.]*)\s*(k?)\s*步([^、，。,;；]{1,12})")
 _PLAIN = frozenset("the a an and they we it its also then just only still".split())
+_CKPT = re.compile(r"\bckpts?\b")  # chat's word for a checkpoint
+_IN_TIME = re.compile(r"\bevery\s+[\d,.]+\s*k?\s*(?:hours?|hrs?|days?|min(?:ute)?s?|weeks?)\b")
 
 
 def cadences(text: str) -> list[tuple[float, frozenset[str]]]:
     """How often each thing is done, with the words that say what: "keeps a permanent
     checkpoint every 6,000 steps" → (6000, {keep, perm, chec}); Chinese as character pairs."""
-    folded = text.casefold()
+    folded = _CKPT.sub("checkpoint", text.casefold())
     found = [
         (_number(n, k), frozenset(w[:4] for w in what.split() if w not in _PLAIN))
         for what, n, k in _EVERY_EN.findall(folded)
@@ -134,6 +141,19 @@ def cadence_crossed(text: str, listed: list[tuple[float, frozenset[str]]]) -> bo
             continue  # (what is done is not told apart)
         meant = listed[shared.index(best)][0]
         if often != meant and any(often == other for other, _ in listed):
+            return True
+    return False
+
+
+def cadence_missed(text: str, listed: list[tuple[float, frozenset[str]]]) -> bool:
+    """Whether the text gives one of a statement's cadenced things another cadence than any
+    the statement lists ("permanent ckpt every 1k steps": every 6,000)."""
+    if len(listed) < 2 or _IN_TIME.search(text):
+        return False  # ("a permanent checkpoint roughly every 22 hours": steps in time)
+    for often, what in cadences(text):
+        shared = [len(what & words) for _, words in listed]
+        best = max(shared)
+        if best and shared.count(best) == 1 and all(often != other for other, _ in listed):
             return True
     return False
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 RUN, MFU, GAIN, LOSS = "run", "mfu", "gain", "loss"
+TOKENS, PARAMS = "tokens", "params"  # what a scaled count counts: "500B tokens" is no 500B params
 
 # Read on folded text (lower case, simplified characters), nearest words first.
 _GAIN = re.compile(
@@ -83,3 +84,13 @@ def bare_mfu(text: str, span: tuple[int, int], value: float, previous: str) -> b
     if not before or not 0 < value < 100 or _UNIT_AFTER.match(text[end : end + 12]):
         return False
     return before.group().startswith("mfu") or previous == MFU
+
+
+_COUNTS = re.compile(r"\+?\s*(?:total\s+|个|個)?\s*(?:(tok)|(param|参数|參數))")
+
+
+def counts(after: str) -> str:
+    """What the scaled count before ``after`` (folded) counts, if its next word says: tokens
+    or parameters ("500 billion+ total parameters"), or ""."""
+    found = _COUNTS.match(after)
+    return "" if not found else TOKENS if found[1] else PARAMS

@@ -26,6 +26,10 @@ SAME_DAY = re.compile(
     r"|同一天|同一日|同天|当天|當天|当晚|當晚|那天|那晚|同日"
 )
 
+# A day of the month alone ("21号"), in the month an earlier clause named
+_BARE_DAY = re.compile(r"(?<![\d./月-])\s*(\d{1,2})\s*[号號](?!\d)")
+_LAST_NUMBER = re.compile(r"\d{1,2}(?=\D*$)")
+
 # The plan told as the plan: "the plan was 4k→8k at ~50%", "计划是在约 50% 时…"
 _PLAN_WAS = re.compile(
     r"(?:\bthe\s+)?\b(?:plan|target|schedule)\s+(?:was|were|is|says)\b|(?:原)?计划(?:是|为|要)"
@@ -68,6 +72,17 @@ class MessageContext:
     told: tuple[str, ...] = ()  # the clauses before, as read, but those found wrong
     document: str = ""  # the last document a clause before named ("tweet"), if one
 
+    @property
+    def earlier(self) -> str:
+        """The clauses before, as read, the last one even if found wrong: "the 32B's
+        retrospective | the optimizer swap | the QK-Norm switch" is the 32B's recipe."""
+        return " ".join((*self.told, self.before))
+
+    @property
+    def before_wrong(self) -> bool:
+        """Whether the clause before was found wrong (so not told on)."""
+        return bool(self.before) and (not self.told or self.told[-1] != self.before)
+
     def folded(self, words: str) -> str:
         """The clause as the rules read it: folded, its numbers in digits ("eighteen
         trillion"), its dates absolute ("last tuesday" → "nov 24", "同一天" → the day an
@@ -83,9 +98,12 @@ class MessageContext:
     def dated(self, text: str) -> str:
         """The folded clause with "the same day" put on the day named before, if it names
         none of its own."""
-        if not self.day or MONTH.search(text) or not SAME_DAY.search(text):
+        if not self.day or MONTH.search(text):
             return text
-        return SAME_DAY.sub(f" {self.day} ", text, count=1)
+        if bare := _BARE_DAY.search(text):  # "8月19号开训，21号官宣": August 21
+            day = _LAST_NUMBER.sub(bare[1], self.day)
+            return f"{text[: bare.start()]} {day} {text[bare.end() :]}"
+        return SAME_DAY.sub(f" {self.day} ", text, count=1) if SAME_DAY.search(text) else text
 
     def after(
         self,

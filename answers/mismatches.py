@@ -49,7 +49,14 @@ class Mismatches:
             or self.shares.misstated(text, before)
             or self.labels.swapped(text)
             or self._whole(said)
+            or self._cadence(text)
         )
+
+    def _cadence(self, text: str) -> Verdict | None:
+        """Contradicted, if the text gives a thing a record does every so often another
+        cadence ("permanent ckpt every 1k steps": every 6,000)."""
+        missed = self.records.shapes.missed(text)
+        return (CONTRADICTED, (missed,)) if missed else None
 
     def _whole(self, said: list[Figure]) -> Verdict | None:
         """Contradicted, if a figure is the whole a record measures against and nothing of its

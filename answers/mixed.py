@@ -3,7 +3,7 @@
 "trained on 18T tokens across 704 GPUs" says two things, one a plan stated as done and one
 a record's figure; "11 NVL72 racks = 792 GPUs" one true figure and one wrong one. A cut falls
 before a phrase that adds a figure or a circumstance to what came before ("across", "at",
-"on", "with", "=", "because of", "ending", 之后, 到现在…). ``checking.py`` keeps a cut only
+"on", "with", "=", "because (of)", "ending", 之后, 到现在…). ``checking.py`` keeps a cut only
 when one side is supported and the other flagged, so a clause whose parts agree is judged
 whole.
 """
@@ -18,7 +18,7 @@ from answers.text import fold
 from answers.verdict_words import STARTED
 
 _CUT = re.compile(
-    r"\s+(?=(?:at|on|across|over|spread over|with|like the|because of|due to)\s)"
+    r"\s+(?=(?:at|on|across|over|spread over|with|like the|because(?: of)?|due to)\s)"
     r"|\s*=\s*"
     r"|(?=之后|之後|到现在|到現在|因为|因為)"
     r"|(?<=上)(?=[训訓跑]|用[时時])"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from answers.assertions import Figure
-from answers.spec_words import HERO, LADDER, ONE_RUNG
+from answers.spec_words import HERO, LADDER, NAMED_RUNG, ONE_RUNG
 from knowledge.knowledge_base import KnowledgeBase
 
 
@@ -20,7 +20,8 @@ def rung_held(
 ) -> list[list[str]]:
     """The claims holding each figure of the clause (folded ``text``, read as ``topics``),
     kept to the ladder's where the figure is a rung's."""
-    if "ladder" in topics and ONE_RUNG.search(text):  # "阶梯最大一级是 32B": a rung's size
+    # "阶梯最大一级是 32B": a rung's size; "11.5B-A481M @500B": its tokens
+    if NAMED_RUNG.search(text) or "ladder" in topics and ONE_RUNG.search(text):
         return [[c for c in h if kb.claims[c].topic == "ladder"] for h in held]
     if LADDER.search(text) and not HERO.search(text) and "delphi" not in text:
         # "the ladder goes all the way up to 1e23 FLOPs": Delphi's top, no rung's (not the

@@ -12,6 +12,7 @@ import re
 # NVIDIA named as the donor: the records name the Huang Foundation's gift.
 DONOR = re.compile(
     r"\b(?:nvidia|jensen)\b.{0,30}\b(?:donat|gift|sponsor|gave)|(?:英伟达|輝達|nvidia).{0,10}(?:捐|赞助|贊助|送)"
+    r"|\b(?:donated|gifted|sponsored|given|a gift)\s+(?:by|from)\s+(?:nvidia|jensen)\b"  # passive
     # the cloud the run is on is no donor either: "全是 CoreWeave 免费赞助的", "CoreWeave paid"
     r"|\bcoreweave\b.{0,20}(?:\b(?:donat|gift|sponsor|gave|paid|pays|fund)|免费|免費|赞助|贊助|捐|出钱|出錢|买单|買單)"
 )
@@ -65,10 +66,15 @@ ACTIVE = re.compile(
 )
 
 
+# A rung named by its counts, as the ladder's configuration names them ("11.5B-A481M @500B"):
+# a rung is active in millions, the top one in 1.2B; the run and other models in billions
+_NAMED_RUNG = r"(?<![\w.-])\d+(?:\.\d+)?b-a(?:\d+m|1\.\d+b)\b"  # (not "qwen3 235b-a22b")
+NAMED_RUNG = re.compile(_NAMED_RUNG)
 # The scaling ladder's rungs have active counts of their own ("最大一档 27.7B / 1.2B active").
 _ONE_RUNG = (
     r"\b(?:rungs?|smallest|largest|biggest|d768|d1024|d1536|d2048)\b|最大|最小"
     r"|(?:[一二三四那这這]|第\s*[一二三四1-4])\s*(?:档|级|檔|級)"
+    rf"|{_NAMED_RUNG}"
 )
 LADDER = re.compile(r"\bladder\b|阶梯|階梯|梯子")
 RUNGS = re.compile(rf"{LADDER.pattern}|{_ONE_RUNG}")

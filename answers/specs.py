@@ -30,6 +30,8 @@ from answers.time_words import FROM_START, FUTURE, WILL
 from answers.verdict_words import NEGATION, TESTED, hedged
 from answers.verdicts import CONTRADICTED, SUPPORTED, UNSUPPORTED, Verdict
 
+_THIS_RUN = re.compile(r"535b|\bhero\b|\bthis run\b|这次|這次")  # the run named, not the 32B
+
 # The run's context length named as its spec: "seq len 8192", "序列長度 8K", "context window"
 _LENGTH_NAMED = re.compile(
     r"\bseq(?:uence)?[ _]?len(?:gth)?\b|\bcontext (?:length|window)\b|\bctx len\b"
@@ -49,7 +51,7 @@ def misstated_spec(
     """The verdict on a spec said otherwise, and the claims it names; None if the text says
     none (a denial, "not dense", is consistent with the records). ``about_run``: the message
     names the run, so an active count in it is the run's; ``topic``: the clause's, so a
-    routing of another model's is not checked here; ``before``: the clause before, which may
+    routing of another model's is not checked here; ``before``: the clauses before, which may
     name the 32B whose recipe changes the text tells."""
     ours = about_run or topic != "other-models"  # (routing is this run's unless another's)
     if A23B_MISREAD.search(text) or (about_run and active_misstated(text) and not denied):
@@ -61,7 +63,9 @@ def misstated_spec(
         return CONTRADICTED, ("architecture",)
     if OTHER_BACKER.search(text) and not denied:  # no record names another backer
         return UNSUPPORTED, records.known("hardware-gift", "hardware-gb200")
-    recipe = OTHER_RECIPE.search(text) and not RETROSPECTIVE.search(f"{before} {text}")
+    # (the 32B's recipe told before, unless the clause names this run: "Marin 535B 也用 Muon")
+    told_of_32b = RETROSPECTIVE.search(before) and not _THIS_RUN.search(text)
+    recipe = OTHER_RECIPE.search(text) and not (told_of_32b or RETROSPECTIVE.search(text))
     if recipe and not denied and ours:  # "Marin 535B 也用 Muon"
         return UNSUPPORTED, ("architecture",)
     if DONOR.search(text) and not FOUNDATION.search(text):

@@ -101,9 +101,10 @@ HEDGED = re.compile(
     r"|方案|提案|若(?!干)|(?<![说說讲講])的[话話]"  # a proposal ("8k的方案"), a condition (若…)
     r"|下一步|接下来|接下來|\bnext (?:up|steps?)\b"  # what comes next ("下一步：12月1日…")
 )
-# A figure corrected ("704 GPUs not 792", "是 11/27 不是 12/1"): the first is asserted
+# A figure corrected ("704 GPUs not 792", "別再說是 53.5B"): the first is asserted
 CORRECTED = re.compile(
-    r"(\d.*?)(?:(?:,\s*|\s+)(?:not|rather than|instead of)\s+|\s*[,，]?\s*(?:而不是|不是|而非)\s*)"
+    r"(\d.*?)(?:(?:,\s*|\s+)(?:not|rather than|instead of)\s+"
+    r"|\s*[,，]?\s*(?:而不是|不是|而非|不要再[说說讲講]是?|别再[说讲]是?|別再[說講]是?)\s*)"
     r"~?\d[\d,./]*(?:\s?[a-z%]+\b)?"
 )
 # An intent not to: "they're clearly not releasing the weights", "不打算开源" (not "not yet").
@@ -191,12 +192,12 @@ TERMS = (
 # states the cause (a claim holding the figures with "because" in it) still supports it.
 CAUSE = re.compile(
     r"\b(?:because|caused by|due to|that'?s why|which is why|the reason|came from|stemmed from"
-    r"|traced (?:back )?to|blamed on)\b"
+    r"|traced (?:back )?to|blamed on|(?:was|were|is) from an? (?:bad|faulty|broken|dead|flaky))\b"
     # a cause named, not one said unknown ("root cause 到現在還 unconfirmed")
     r"|\b(?:root cause|(?:the )?cause (?:was|is))\b"
     r"(?!.{0,30}(?:unconfirmed|unknown|unclear|未确认|未確認|不明))"
     r"|是因为|是因為|因为|因為|由于|由於|导致|導致|的原因|原因在于|原因在於|是为了|是為了"
-    r"|原因(?:已经?|已經)?(?:确认|確認|查明|查清楚?)?了?是"  # "原因已查明是硬件故障"
+    r"|原因(?:已经?|已經)?(?:确认|確認|查明|查清楚?|官方[说說])?了?是"  # "原因已查明是硬件故障"
     r"|(?<![原基])因(?![此而为為素])"  # "因 NoExecute taint": because of
 )
 # A checkpoint said to be public: no record shows one (the status log names them in storage).

@@ -795,6 +795,47 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         # a record's quoted words are its publisher's: the billing was Open Athena's
         ("Percy 还说这是 largest open live training run in history", [UNSUPPORTED]),
         ("Open Athena billed it as the largest open live training run in history", [SUPPORTED]),
+        # a PTT thread pasted with " / " for its line breaks: each push its own clause
+        (
+            "推 原PO去看#8506啦 10/9還在跑 換成 hero-mfu30-step231k 了 / 推 總參數五千三百五十億"
+            " 激活230億 不要再說是53.5億了XD",
+            [SUPPORTED, SUPPORTED],
+        ),
+        ("pretraining 80% / midtraining 20%", [SUPPORTED]),  # (a share's slash: one clause)
+        # a rung named by its counts: its tokens are the rung's, not the README's 500B params
+        ("11.5B-A481M @500B", [CONTRADICTED]),
+        ("all ~20 tok per active param", [CONTRADICTED]),  # every rung: 791
+        ("qwen3 235B-A22B has 128 experts", [OFF_TOPIC]),  # (another model's name)
+        # a scaled count counts tokens or parameters: 500B tokens are no 500B parameters
+        ("worst case 大概 500B tokens", [UNSUPPORTED]),
+        # a cadence the records give otherwise, whatever the word for a checkpoint
+        ("permenant ckpt every 1k steps", [CONTRADICTED]),
+        ("永久 checkpoint 每 6000 步存一次", [SUPPORTED]),
+        # (in hours: no cadence of the records', so none contradicted)
+        ("a permanent checkpoint roughly every 22 hours", [UNSUPPORTED]),
+        # a cause the records do not give: "was from a bad…", 原因官方说是…
+        ("turns out the taint was from a bad PSU on that node", [UNSUPPORTED]),
+        ("taint 原因官方说是硬件故障", [UNSUPPORTED]),
+        # a wrong reason is flagged where it is told; what it explains stands on its own
+        (
+            "the GPUs were donated by NVIDIA the company, that's why it's all GB200 chips",
+            [CONTRADICTED, SUPPORTED],
+        ),
+        # a quote's own full stop ends a sentence
+        (
+            '"Token budget = 18.75T." the config is 390,251 steps × 11,264 seqs × 4,096 tokens'
+            " ≈ 18.0T",
+            [SUPPORTED, SUPPORTED],
+        ),
+        # a full-width colon parts a count from what follows, not a day from what it heads
+        ("scaling ladder 一共 6 档：最小 1.6B-A61M 用 48B token", [CONTRADICTED, SUPPORTED]),
+        # the 32B's recipe told before: its optimizer swap is no claim about this run…
+        (
+            "the 32B retrospective wrote up the restarts, the optimizer swap, the QK-Norm switch",
+            [SUPPORTED, OFF_TOPIC, NOT_CHECKED],
+        ),
+        # a day alone is in the month named before it
+        ("Marin 8月19号就开训了，Percy Liang 21号在X上官宣", [SUPPORTED, SUPPORTED]),
         # "TL;DR" heads what follows: no clause of its own
         ("TL;DR: Marin 535B finished; it runs on 704 GB200 GPUs", [UNSUPPORTED, SUPPORTED]),
     ],
