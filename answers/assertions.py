@@ -28,12 +28,14 @@ MAX_ASSERTIONS = 16  # a wall of text is checked in its first sixteen assertions
 # does not ("est. end Nov 27", "the total incl. post-training").
 _SENTENCES = re.compile(
     r"(?<!\best\.)(?<!\bvs\.)(?<!approx\.)(?<!\bincl\.)(?<!\betc\.)(?<!e\.g\.)(?<!i\.e\.)"
-    r"(?<=[.!?])\s+|(?<=[.!?][\"”])\s+"  # (or a quote's end: "Token budget = 18.75T." the…)
+    # (or a quote's end: "Token budget = 18.75T." the…; or a particle's: "…step121638 啦 …")
+    r"(?<=[.!?])\s+|(?<=[.!?][\"”])\s+|(?<=[啦嘛喔囉咯])\s+"
     r"|(?:^|\s)[推噓→]\s+[\w.-]+\s*[:：]\s*"  # a PTT thread's pushes: "推 a123: …"
     r"|(?:^|(?<=\n)|(?<=\s/\s))[推噓→]\s+"  # (its pushes pasted without their names)
     r"|(?<![\d\s%])\s+/\s+(?!\d)"  # a line break pasted as " / " (not "100,845 / 390,251")
     r"|(?:^|\s)@[^\s:：@]{1,20}\s*[:：]\s*"  # a chat log's speakers: "@阿飞：…"
     r"|(?:^|\s)[甲乙丙丁]\s*[:：]\s*"  # (or "甲：…")
+    r"|(?<=[说說])\s*[:：]\s*"  # (or a quote opened: "公开课上老师说：…")
     # "TL;DR:", a thread's "(2/5)", a source: "per #8506,", "我翻了 #8506："
     r"|(?i:\btl;\s?dr\b)[:：]?\s*|[(（]\d{1,2}/\d{1,2}[)）]\s*"
     r"|(?:(?i:\bper|\baccording to)\s+|(?:据|根据|翻了|看了|来自)\s*)#\s?\d+\s*[,:，：]?\s*"
@@ -148,7 +150,7 @@ def asks_only(message: str) -> bool:
 def _trimmed(piece: str) -> str:
     """The clause without the quotes, dashes and brackets around it, keeping a bracket it
     closes itself ("… step-180000 (Sep 30)")."""
-    trimmed = piece.strip(" -–—:\"'“”()[]")
+    trimmed = piece.strip(" -–—:\"'“”()[]/")
     if trimmed.count("(") > trimmed.count(")") and piece.rstrip().endswith(")"):
         trimmed += ")"
     return trimmed

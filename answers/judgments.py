@@ -22,7 +22,16 @@ from answers.spec_words import ALL_RACKS, HERO, ONE_RACK, SCOPE
 from answers.text import fold
 from answers.time_words import FUTURE, NOW, WILL
 from answers.times import miscounted
-from answers.trouble_words import DAMAGE, DIVERGED, FROM_SCRATCH, NO_TROUBLE, SETBACK, SINCE, WRONG
+from answers.trouble_words import (
+    DAMAGE,
+    DIVERGED,
+    FROM_SCRATCH,
+    NO_TROUBLE,
+    PRIVATE,
+    SETBACK,
+    SINCE,
+    WRONG,
+)
 from answers.verdict_words import (
     AGAINST_FORECAST,
     AS_DONE,
@@ -60,6 +69,8 @@ def overclaim(records: Records, text: str, denied: bool, before: str = "") -> Ve
         # (nor does any record speak of the loss curve's spikes, either way)
         unknown = since or DIVERGED.search(trouble_free[0])
         return (UNSUPPORTED if unknown else CONTRADICTED), records.claims("incidents")[-1:]
+    if PRIVATE.search(text):  # "there's no public W&B for this run": the report is public
+        return CONTRADICTED, records.known("public-tracking", "status-log-public")
     # "Percy 每天都在推特更新進度", "官方已经发公告了": no record gives either
     told = None if denied else cadence(records, text) or announced_now(records, text)
     if told is not None:

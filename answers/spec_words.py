@@ -46,7 +46,7 @@ OTHER_RECIPE = re.compile(
 RETROSPECTIVE = re.compile(r"\b32b\b|retrospective|复盘|復盤")  # (the 32B's, told before)
 OTHER_BACKER = re.compile(
     r"\b(?:aws|amazon|azure|gcp|google|microsoft|oracle|tsmc|meta|openai)\b|阿里云|阿里雲|腾讯云|騰訊雲"
-    r"|台积电|台積電|谷歌|微软|微軟|斯坦福|stanford"
+    r"|台积电|台積電|谷歌|微软|微軟|斯坦福|stanford(?!\s*(?:cs|hai|talk|lecture|class|course|seminar|课|講|讲))"
     # NVIDIA's hardware is on record, NVIDIA's people or money are not
     r"|\bnvidia\b.{0,20}\b(?:engineers?|on call|fund\w*|paid|pay\w*|help\w*)\b"
     r"|(?:英伟达|英偉達|輝達|nvidia).{0,10}(?:工程师|工程師|帮忙|幫忙|出资|出資|出钱|出錢)"

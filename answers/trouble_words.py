@@ -17,6 +17,9 @@ NO_TROUBLE = re.compile(
     r"|\bsuper clean\b|(?:完全|从来|從來)?(?:没有|沒有)\s*(?:任何)?\s*(?:loss\s*)?(?:spikes?|尖峰)"
     r"|一次都没|一次都沒|没(?:崩|出错|出錯)过|沒(?:崩|出錯)過|零事故|零故障|从没出过|從沒出過"
     r"|再也没出过|再也沒出過|再也没出|再也沒出|再没出过|再沒出過|没出过问题|沒出過問題"
+    # ("这个 run 从来没有 crash 过", "一次 restart 都没有")
+    r"|(?:从来|從來)\s*(?:没有|沒有|没|沒)\s*(?:crash|restart|重启|重啟|出事|出问题|出問題)"
+    r"|一次\s*(?:crash|restart|retry|重启|重啟|重试|重試)\s*都\s*(?:没|沒)"
 )
 # Trained again from nothing: the step counts only ever rose, restored from a checkpoint after
 # each incident ("restarted from scratch", "只能从头再来"; not "phase 1 from step 0", nor
@@ -73,4 +76,11 @@ WRONG = (DIVERGED, SETBACK, LATE)
 OUTCOME = re.compile(
     r"\b(?:came (?:back|in|out)|look(?:s|ed)? (?:great|good|fine|clean)|clean|great)\b"
     r"|结果|結果|过了|過了|正常|很好|不错|不錯|出来了|出來了"
+)
+
+# What the run logs in public said to be private: the W&B report and the status log are public
+PRIVATE = re.compile(
+    r"\bno (?:public|open) (?:w&b|wandb|logs?|status log|dashboard|tracking)\b"
+    r"|\b(?:w&b|wandb|status log|#8506|logs?) (?:is|are) (?:private|not public|internal)\b"
+    r"|(?:w&b|wandb|日志|日誌|#8506)\s*(?:没有|沒有|不)(?:公开|公開)"
 )
