@@ -192,6 +192,7 @@ _MET = re.compile(
     r"|正好|恰好|刚好|剛好|完美|命中|达标|達標"
 )
 _FINAL = re.compile(r"\bfinal(?:ly)?\b|最后|最後|最终|最終")
+_LOSS = re.compile(r"\bloss\b|损失|損失")
 _FORECAST = re.compile(
     r"\b(?:forecast|target|projected|predicted|prediction)\b|预测|預測|目标|目標"
 )
@@ -219,7 +220,12 @@ def judgment(
         return UNSUPPORTED, first
     # the loss measured against its forecast, now or at the end: no record does ("the loss is
     # tracking the 2.04 target exactly", "我預測最後會比 2.04 低")
-    forecast = [c for h in held for c in h if c in records.plans and c in records.claims("loss")]
+    # (or named by the clause before: "目標是 … loss 2.04 | 結果已經達標了"; or by name: "the
+    # hero landed right on the ladder's predicted loss")
+    losses = records.claims("loss")
+    forecast = [c for h in held or leaned for c in h if c in records.plans and c in losses]
+    if not said and _FORECAST.search(text) and _LOSS.search(text):
+        forecast = forecast or [c for c in losses if c in records.plans]
     if forecast and AGAINST_FORECAST.search(text) and not AS_DONE.search(text):
         return UNSUPPORTED, tuple(forecast[:1])
     # or the forecast told as the loss it ended at ("损失最后正好是预注册的 2.04"): no record

@@ -92,7 +92,9 @@ class MessageContext:
         if self.document and _SAYS.match(text.lstrip()):
             text = f"{self.document} {text}"  # "…tweet went out aug 21 | and said 18t tokens"
         # the plan goes on: "…, then a 262k phase near the end" is the plan's last phase
-        goes_on = self.listed or self.condition or (self.planned and _GOES_ON.match(text))
+        # (until a clause says it is already so: "原计划：…，现在中期训练已经在跑了")
+        listed = self.listed and not REACHED.search(text)
+        goes_on = listed or self.condition or (self.planned and _GOES_ON.match(text))
         return f"{text} (planned)" if goes_on else text
 
     def dated(self, text: str) -> str:
