@@ -23,6 +23,7 @@ from answers.message_context import MessageContext
 from answers.mismatches import Mismatches
 from answers.mixed import cuts
 from answers.near_miss import near_miss
+from answers.on_its_day import on_its_day
 from answers.ongoing import ongoing_verdict
 from answers.other_models import OtherModels
 from answers.plans import plan_as_fact
@@ -147,9 +148,8 @@ class Checker:
         if (about_run and scored or money) and not denied:
             # "超越 Llama 3.1 405B", "烧了 5000 万美元": the run judged, or its money
             return Assertion(words, UNSUPPORTED, self.records.known("no-evaluations"))
-        # (in a message about the run, "the run", "they", 他们 are the run's: "the run crashed
-        # for good in November")
-        ours = names_run or bool(about_run and THIS_RUN.search(text))
+        ours = names_run or bool(about_run and THIS_RUN.search(text))  # "the run", they, 他们
+        ours = ours or on_its_day(self.records, text)  # "9月22号决定主跑不改 router 算术"
         if topic in DECLINING and not ours and (not checkable or topic == OTHER):
             return Assertion(words, OFF_TOPIC)  # "Kimi K2 也是 384 experts": Kimi's figure
         # a record's own words, repeated (a run id said current is judged below)

@@ -268,7 +268,9 @@ def judgment(
         return CONTRADICTED, tuple(leads[:1])
     claims = (DECIDED, MISTAKE) if leads else (DECIDED, MISTAKE, LEADS)
     for claimed in claims:  # "负责人是李飞飞": no record names her
-        if claimed.search(text) and not records.says(claimed, held, words, by_day=False):
+        # (a decision of a day whose record decides: "9月22号决定主跑不改 router 算术")
+        by_day = claimed is DECIDED
+        if claimed.search(text) and not records.says(claimed, held, words, by_day=by_day):
             return UNSUPPORTED, first
     if SCOPE.search(text) and LATER_PHASE.search(text) and any(f.unit == "flops" for f in said):
         return UNSUPPORTED, records.known("flops-gap-unexplained")  # "5e24 includes post-training"

@@ -19,6 +19,20 @@ DONOR = re.compile(
 # The donor the records name: the Jen-Hsun and Lori Huang Foundation.
 FOUNDATION = re.compile(r"huang|黄|黃|foundation|基金")
 DENSE = re.compile(r"\bdense\b|稠密|密集模型")
+# Closed, or built on another model: Marin trains in the open, and pretrains from scratch
+CLOSED = re.compile(
+    r"\bclosed[- ]?(?:source|weights)\b|\bapi[- ]only\b|闭源|閉源|只(?:会|會)?(?:给|給|提供)\s*api"
+)
+# The router's arithmetic said changed to the BF16/FP32 variant: the decision kept it as it was
+ROUTER_SWITCHED = re.compile(
+    r"\b(?:switch\w*|swapp?\w*|moved|changed|went)\b.{0,30}\b(?:bf16|fp32)\b"
+    r"|(?:改用|换成|換成|改成|切到|换到|換到).{0,12}(?:bf16|fp32)"
+)
+_BASES = r"(?:llama|qwen|deepseek|mixtral|mistral|gpt-?oss)"
+FROM_ANOTHER = re.compile(
+    rf"\bcontinued?[- ]pre-?train\w*|\b(?:fine-?tuned?|built|based) (?:on|from) {_BASES}"
+    rf"|(?:在|基于|基於|拿)\s*{_BASES}\s*(?:上|的|之上)"
+)
 # Accelerators the run does not use: it runs on GB200s.
 OTHER_HARDWARE = re.compile(
     r"\b(?:h100|h200|h800|a100|a800|v100|mi300x?|mi250|tpu|tpuv\d|4090|gaudi|ascend|trainium"

@@ -13,14 +13,17 @@ from answers.assertions import Figure
 from answers.records import Records
 from answers.spec_words import (
     A23B_MISREAD,
+    CLOSED,
     DENSE,
     DONOR,
     FOUNDATION,
+    FROM_ANOTHER,
     OTHER_BACKER,
     OTHER_HARDWARE,
     OTHER_RECIPE,
     OWN_DENIED,
     RETROSPECTIVE,
+    ROUTER_SWITCHED,
     SHARED,
     SHARED_COUNT,
     active_misstated,
@@ -72,6 +75,13 @@ def misstated_spec(
         return CONTRADICTED, records.known("hardware-gift")
     if DENSE.search(text) and not denied:
         return CONTRADICTED, ("architecture",)
+    if ROUTER_SWITCHED.search(text) and not denied:  # "9月22号决定改用 BF16 乘 + FP32 累加"
+        return CONTRADICTED, records.known("router-decision")
+    if CLOSED.search(text) and not denied:  # "Marin 這次是閉源，只會給 API": trained in the open
+        later = FUTURE.search(text) or WILL.search(text)  # ("之後會 closed source": no record)
+        return UNSUPPORTED if later else CONTRADICTED, records.known("marin-project")
+    if FROM_ANOTHER.search(text) and not denied:  # "在 Llama 上 continue-pretrain": from scratch
+        return CONTRADICTED, records.known("flops-readme-5e24")
     if OTHER_HARDWARE.search(text) and not denied:
         return CONTRADICTED, ("hardware-gb200",)
     own = OWN_DENIED.search(text) if denied and ours else None

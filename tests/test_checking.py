@@ -836,6 +836,28 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ),
         # a day alone is in the month named before it
         ("Marin 8月19号就开训了，Percy Liang 21号在X上官宣", [SUPPORTED, SUPPORTED]),
+        # the run logs in public, said to be private
+        ("there's no public W&B for this run", [CONTRADICTED]),
+        ("一次 restart 都没有", [CONTRADICTED]),  # the incidents on record
+        # a quote opened by 说： is its own clause
+        ("公开课上老师说：永久 checkpoint 每 6000 步存一次", [NOT_CHECKED, SUPPORTED]),
+        # the forecast told as met, leaning on the clause before or by name
+        (
+            "預註冊的目標是 18兆 token 時 Paloma eval loss 2.04，結果已經達標了",
+            [SUPPORTED, PLAN_AS_FACT],
+        ),
+        ("the hero landed right on the ladder's predicted loss", [PLAN_AS_FACT]),
+        # a plan's list ends where a clause says it is already so
+        (
+            "原计划：前80%预训练、后20%中期训练，现在中期训练已经在跑了",
+            [SUPPORTED, SUPPORTED, UNSUPPORTED],
+        ),
+        # closed, or built on another model: trained in the open, from scratch
+        ("Marin 這次是閉源", [CONTRADICTED]),
+        ("这个 535B 其实是在 Llama 上 continue-pretrain 的", [CONTRADICTED]),
+        # a clause a record of its day speaks to is the run's; the router was kept, not switched
+        ("9月22号决定改用 BF16 乘 + FP32 累加的新算法", [CONTRADICTED]),
+        ("9月22号决定主跑不改 router 算术", [NOT_CHECKED]),
         # "TL;DR" heads what follows: no clause of its own
         ("TL;DR: Marin 535B finished; it runs on 704 GB200 GPUs", [UNSUPPORTED, SUPPORTED]),
     ],
