@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from answers.ahead import ahead
 from answers.announced import announced_now
 from answers.assertions import Figure
 from answers.cadence import cadence
@@ -214,6 +215,9 @@ def judgment(
     ``context``: the clauses before; a clause with no figure of its own may go on from the
     records the one before named ("ragged all-to-all 從 54,000 步開始試 | 卡死兩次就回滾了": the
     trial's record says so), unless it was found wrong."""
+    past = ahead(records, text)  # "it's at step 390k now": no record shows the run so far
+    if past is not None:
+        return past
     leaned = [list(context.before_claims)] if context and context.before_claims else []
     first = records.claims(topic)[:1] if topic else ()
     if FUTURE.search(text) and not hedged(text):  # no record dates a next step

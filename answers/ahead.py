@@ -1,0 +1,46 @@
+"""A step said reached beyond the newest step on record: "it's at step 390k now" is the
+schedule's last step told as where the run stands, and no record shows the run past its
+newest observation (the progress series, ``knowledge/progress.py``). A step to come is the
+plan's ("the cooldown starts at step 312,192"), not this.
+"""
+
+from __future__ import annotations
+
+import re
+
+from answers.assertions import figures, same
+from answers.records import Records
+from answers.time_words import FUTURE, NOW, WILL
+from answers.verdict_words import REACHED, hedged
+from answers.verdicts import UNSUPPORTED, Verdict
+
+_STEP = re.compile(
+    r"\bstep\s*([\d,.]+\s?k?)\b|第\s*([\d,.]+\s?[k万]?)\s*步|([\d,.]+\s?[k万]?)\s*步"
+)
+_PROGRESS_ID = re.compile(r"^progress-\d{4}-\d\d-\d\d-(\d+)$")
+_LAST = 400_000  # beyond the schedule's 390,251: no step of this run
+
+
+def ahead(records: Records, text: str) -> Verdict | None:
+    """Unsupported, naming the newest observation, if the folded ``text`` says the run is now
+    at, or has reached, a step past it; else None."""
+    if not (NOW.search(text) or REACHED.search(text)) or FUTURE.search(text) or WILL.search(text):
+        return None
+    if hedged(text):
+        return None
+    newest = max(
+        ((int(m[1]), c) for c in records.kb.claims if (m := _PROGRESS_ID.match(c))), default=None
+    )
+    if newest is None:
+        return None
+    for match in _STEP.finditer(text):
+        said = figures(next(g for g in match.groups() if g))
+        if not said or not newest[0] < said[0].value <= _LAST:
+            continue
+        # (a step a record saw is no step past them: the trial's 231,663, not the plan's)
+        seen = any(
+            same(f, said[0]) and not f.of and c not in records.plans for f, c in records.index
+        )
+        if not seen:
+            return UNSUPPORTED, (newest[1],)
+    return None
