@@ -180,7 +180,7 @@ def substantial(piece: str) -> bool:
     return len(words) + len(cjk) // 2 >= 2 or bool(re.search(r"\d", piece) and cjk or scaled)
 
 
-_ORDINAL = re.compile(r"第\s*$")
+_ORDINAL = re.compile(r"第\s*$|\btop-?\s*$")  # (or a routing's: "top-8 专家" is no 8 experts)
 # A full-width colon after a day or a plan heads what follows ("11 月 20 日更新：…", "#8435 里有个
 # plan：…"): no assertion of its own
 _HEADS = re.compile(rf"{MONTH.pattern}|\d\s*[日号號]|(?:plan|schedule|计划|計劃|方案)\s*$")
@@ -241,7 +241,7 @@ def figures(text: str) -> list[Figure]:
         noun = counted_noun(after) if unit == "exact" and not stepped else ""
         if unit == "exact" and not noun and _LAYERS_BEFORE.search(text[: match.start()]):
             noun = "laye"  # "层数 64": a count of layers named before it
-        if noun and _ORDINAL.search(text[max(0, match.start() - 3) : match.start()]):
+        if noun and _ORDINAL.search(text[max(0, match.start() - 4) : match.start()]):
             continue  # "第二级": the second rung, not two of them ("第 180,000 步" is a step)
         if unit == "exact" and not noun and (value < 10 or 1990 < value < _YEARS_TO):
             continue  # "3 months", a year: said better by other rules (not "seq len 2048")
