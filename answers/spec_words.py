@@ -26,7 +26,10 @@ CLOSED = re.compile(
 # The router's arithmetic said changed to the BF16/FP32 variant: the decision kept it as it was
 ROUTER_SWITCHED = re.compile(
     r"\b(?:switch\w*|swapp?\w*|moved|changed|went)\b.{0,30}\b(?:bf16|fp32)\b"
-    r"|(?:改用|换成|換成|改成|切到|换到|換到).{0,12}(?:bf16|fp32)"
+    r"|(?:改用|换成|換成|改成|切到|换到|換到|换上|換上).{0,12}(?:bf16|fp32)"
+    # (or the router said to run on it now: "hero 现在用的是 BF16+FP32 accumulation router")
+    r"|(?:现在用的是|現在用的是|\bnow (?:uses?|on|runs?)\b)"
+    r".{0,12}(?:bf16|fp32).{0,30}(?:router|路由)"
 )
 _BASES = r"(?:llama|qwen|deepseek|mixtral|mistral|gpt-?oss)"
 FROM_ANOTHER = re.compile(
@@ -121,7 +124,9 @@ ROUTED_TO = (8, 10)
 def routing_misstated(text: str) -> bool:
     """Whether the text routes each token to another number of experts than top-8 (or ten
     with the two shared)."""
-    return any(int(n) not in ROUTED_TO for found in ROUTED.findall(text) for n in found if n)
+    # (or its router's arithmetic said switched: the decision kept it)
+    routed = any(int(n) not in ROUTED_TO for found in ROUTED.findall(text) for n in found if n)
+    return routed or bool(ROUTER_SWITCHED.search(text))
 
 
 SHARED = re.compile(r"(?<![\d.])(\d+)\s*(?:个|個)?\s*(?:共享专家|共享專家|shared\b)")

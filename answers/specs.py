@@ -60,6 +60,8 @@ def misstated_spec(
     if A23B_MISREAD.search(text) or (about_run and active_misstated(text) and not denied):
         return CONTRADICTED, ("architecture",)
     shared = [int(n) for n in SHARED.findall(text)]  # "4 个共享专家": 2 shared experts
+    if ROUTER_SWITCHED.search(text) and not denied:  # "9月22号决定改用 BF16 乘 + FP32 累加"
+        return CONTRADICTED, records.known("router-decision")
     if ours and not denied and routing_misstated(text):
         return CONTRADICTED, ("architecture",)  # "每个 token 激活 16 个": top-8
     if ours and not denied and any(n != SHARED_COUNT for n in shared):
@@ -75,8 +77,6 @@ def misstated_spec(
         return CONTRADICTED, records.known("hardware-gift")
     if DENSE.search(text) and not denied:
         return CONTRADICTED, ("architecture",)
-    if ROUTER_SWITCHED.search(text) and not denied:  # "9月22号决定改用 BF16 乘 + FP32 累加"
-        return CONTRADICTED, records.known("router-decision")
     if CLOSED.search(text) and not denied:  # "Marin 這次是閉源，只會給 API": trained in the open
         later = FUTURE.search(text) or WILL.search(text)  # ("之後會 closed source": no record)
         return UNSUPPORTED if later else CONTRADICTED, records.known("marin-project")
