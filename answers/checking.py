@@ -12,7 +12,7 @@ import datetime as dt
 
 from answers.assertions import GENERIC, Figure, assertions_in, figures
 from answers.days import months
-from answers.denials import figure_denied, told_otherwise
+from answers.denials import CORRECTED, figure_denied, told_otherwise
 from answers.documents import misplaced
 from answers.end_dates import END, end_verdict, length_verdict
 from answers.figures_topic import figures_topic
@@ -41,7 +41,6 @@ from answers.text import fold, spaced
 from answers.time_words import CHANGE, NOW, THEN, present
 from answers.verdict_words import (
     AS_DONE,
-    CORRECTED,
     DURATION,
     NEGATION,
     RUN_ID,

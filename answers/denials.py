@@ -36,3 +36,11 @@ def figure_denied(text: str) -> bool:
     """Whether the text (folded) denies a figure itself: a spec's figure denied is its record
     contradicted, another figure denied is the record's own word."""
     return bool(_NOT_FIGURE.search(text))
+
+
+# A figure corrected ("704 GPUs not 792", "別再說是 53.5B"): the first is asserted
+CORRECTED = re.compile(
+    r"(\d.*?)(?:(?:,\s*|\s+)(?:not|rather than|instead of)\s+"
+    r"|\s*[,，]?\s*(?:而不是|不是|而非|不要再[说說讲講]是?|别再[说讲]是?|別再[說講]是?)\s*)"
+    r"~?\d[\d,./]*(?:\s?[a-z%]+\b)?"
+)

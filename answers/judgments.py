@@ -14,6 +14,7 @@ from answers.assertions import Figure
 from answers.cadence import cadence
 from answers.days import months
 from answers.end_dates import END, LENGTH_DAYS
+from answers.forecast import forecast_verdict
 from answers.lengths import length_days
 from answers.message_context import MessageContext
 from answers.phase_words import BEGUN, LATER_PHASE
@@ -34,8 +35,6 @@ from answers.trouble_words import (
     WRONG,
 )
 from answers.verdict_words import (
-    AGAINST_FORECAST,
-    AS_DONE,
     CAUSE,
     DECIDED,
     DONE,
@@ -185,22 +184,6 @@ _RELEASED_OTHERS = re.compile(r"^(?!.*(?:535b|rung|ladder|阶梯|階梯)).*(?:\b
 _EXPORTED = re.compile(r"\b(?:exported|already|live)\b|已|(?:导出|導出|匯出)了|上线|上線")
 
 
-# The loss the run ended at: met exactly, or "final" (not "the forecast for the final loss",
-# which tells the forecast)
-_MET = re.compile(
-    r"\b(?:exactly|spot on|perfectly|nailed|ended (?:up )?at|landed (?:right )?(?:on|at)"
-    r"|came in at|hit (?:the |its )?target|met (?:the |its )?target)\b"
-    r"|正好|恰好|刚好|剛好|完美|命中|达标|達標"
-)
-_FINAL = re.compile(r"\bfinal(?:ly)?\b|最后|最後|最终|最終")
-_LOSS = re.compile(r"\bloss\b|损失|損失")
-_FORECAST = re.compile(
-    r"\b(?:forecast|target|projected|predicted|prediction)\b|预测|預測|目标|目標"
-)
-# (or a forecast still to be met: what will be, or would, should, is expected to)
-_TO_BE = re.compile(rf"{WILL.pattern}|\b(?:would|should|expected to)\b|预计|預計|预期|預期")
-
-
 def judgment(
     records: Records,
     words: str,
@@ -222,22 +205,9 @@ def judgment(
     first = records.claims(topic)[:1] if topic else ()
     if FUTURE.search(text) and not hedged(text):  # no record dates a next step
         return UNSUPPORTED, first
-    # the loss measured against its forecast, now or at the end: no record does ("the loss is
-    # tracking the 2.04 target exactly", "我預測最後會比 2.04 低")
-    # (or named by the clause before: "目標是 … loss 2.04 | 結果已經達標了"; or by name: "the
-    # hero landed right on the ladder's predicted loss")
-    losses = records.claims("loss")
-    forecast = [c for h in held or leaned for c in h if c in records.plans and c in losses]
-    if not said and _FORECAST.search(text) and _LOSS.search(text):
-        forecast = forecast or [c for c in losses if c in records.plans]
-    if forecast and AGAINST_FORECAST.search(text) and not AS_DONE.search(text):
-        return UNSUPPORTED, tuple(forecast[:1])
-    # or the forecast told as the loss it ended at ("损失最后正好是预注册的 2.04"): no record
-    # gives a final loss (not "预计最后会是 2.04", the forecast told)
-    final = _FINAL.search(text)
-    told = final and _FORECAST.search(text[: final.start()])
-    if forecast and (_MET.search(text) or final and not told) and not _TO_BE.search(text):
-        return PLAN_AS_FACT, tuple(forecast[:1])
+    against = forecast_verdict(records, text, said, held or leaned)  # "結果已經達標了"
+    if against is not None:
+        return against
     # late, failed, spiking: unless a record holding its figures, or saying the same, says so
     # too (a stall at step 166,006, 32B's "loss spikes", failed experiments logged in public)
     # each kind on its own: "abandoned in October after the step-198000 save failed" is a

@@ -115,6 +115,10 @@ TUNED_SETS = (
     "rumours83",
     "rumours84",
     "rumours85",
+    "rumours86",
+    "rumours87",
+    "rumours88",
+    "rumours89",
 )
 TODAY = dt.date(2026, 12, 1)  # the day the sets are scored on (benchmarks/score_checks.py)
 WRITTEN = dt.date(2026, 11, 30)  # the day the sets' messages are written on ("last Tuesday")

@@ -25,10 +25,10 @@ It may only make a verdict weaker or flag what the rules left open, never strong
   true assertions, 0.6/0.7 flagged 1577 and 89 true ones, 0.7/0.7 1564 and 79, 0.75/0.8 1553
   and 73; "too strong" 24 to 26 throughout).
 
-Why: on the eighty-five labelled sets, each held out with its fold (nine folds, every ninth
-set: the model trained on the other eight), the rules alone flag 6559 of 7534 overstatements,
-410 of 7830 true assertions and call 204 unsupported ones "supported"; with the model, 6929,
-363 and 164 (``benchmarks/score_checks.py SET --opinion held-out``;
+Why: on the eighty-nine labelled sets, each held out with its fold (nine folds, every ninth
+set: the model trained on the other eight), the rules alone flag 6830 of 7803 overstatements,
+414 of 8201 true assertions and call 200 unsupported ones "supported"; with the model, 7178,
+376 and 162 (``benchmarks/score_checks.py SET --opinion held-out``;
 ``tests/test_second_opinion.py``).
 """
 

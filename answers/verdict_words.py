@@ -101,12 +101,6 @@ HEDGED = re.compile(
     r"|方案|提案|若(?!干)|(?<![说說讲講])的[话話]"  # a proposal ("8k的方案"), a condition (若…)
     r"|下一步|接下来|接下來|\bnext (?:up|steps?)\b"  # what comes next ("下一步：12月1日…")
 )
-# A figure corrected ("704 GPUs not 792", "別再說是 53.5B"): the first is asserted
-CORRECTED = re.compile(
-    r"(\d.*?)(?:(?:,\s*|\s+)(?:not|rather than|instead of)\s+"
-    r"|\s*[,，]?\s*(?:而不是|不是|而非|不要再[说說讲講]是?|别再[说讲]是?|別再[說講]是?)\s*)"
-    r"~?\d[\d,./]*(?:\s?[a-z%]+\b)?"
-)
 # An intent not to: "they're clearly not releasing the weights", "不打算开源" (not "not yet").
 NO_INTENT = re.compile(
     r"\b(?:won'?t|will not|not going to|never going to|not releasing|no plans? to|never)\b"

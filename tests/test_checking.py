@@ -928,55 +928,55 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
     [
         ("rumours", 172, 99, 2, 0),
         ("rumours2", 248, 145, 0, 0),
-        ("rumours3", 272, 140, 2, 0),
-        ("rumours4", 278, 145, 4, 0),
-        ("rumours5", 278, 148, 2, 0),
+        ("rumours3", 272, 140, 3, 0),
+        ("rumours4", 278, 145, 5, 0),
+        ("rumours5", 278, 148, 1, 0),
         ("rumours6", 246, 130, 4, 0),
         ("rumours7", 236, 128, 0, 0),
         ("rumours8", 223, 121, 0, 0),
         ("rumours9", 230, 122, 3, 0),
         ("rumours10", 209, 110, 0, 0),
-        ("rumours11", 243, 131, 9, 0),
+        ("rumours11", 243, 130, 8, 0),
         ("rumours12", 218, 119, 3, 0),
-        ("rumours13", 262, 130, 1, 2),
+        ("rumours13", 262, 128, 0, 4),
         ("rumours14", 213, 112, 2, 0),
         ("rumours15", 227, 120, 0, 1),
-        ("rumours16", 208, 90, 2, 0),
-        ("rumours17", 218, 93, 1, 5),
-        ("rumours18", 219, 79, 0, 0),
+        ("rumours16", 208, 90, 1, 0),
+        ("rumours17", 218, 92, 1, 5),
+        ("rumours18", 219, 80, 0, 0),
         ("rumours19", 224, 87, 1, 0),
         ("rumours20", 225, 78, 3, 0),
-        ("rumours21", 231, 85, 4, 1),
+        ("rumours21", 231, 85, 2, 0),
         # first sight (with the opinion): 107/135, 12/122, 6
-        ("rumours22", 287, 133, 0, 1),
+        ("rumours22", 287, 133, 1, 1),
         # first sight (with the opinion): 65/81, 7/74, 9
         ("rumours23", 167, 81, 0, 0),
         # first sight (with the opinion): 78/81, 2/69, 0
         ("rumours24", 163, 81, 0, 0),
         # first sight (with the opinion): 101/117, 12/98, 6
-        ("rumours25", 235, 116, 3, 0),
+        ("rumours25", 235, 115, 2, 0),
         # first sight (with the opinion): 151/192, 22/235, 14
         ("rumours26", 512, 184, 6, 2),
         # first sight (with the opinion): 95/119, 5/103, 6
-        ("rumours27", 239, 116, 2, 0),
+        ("rumours27", 239, 117, 3, 0),
         # first sight (with the opinion): 81/83, 2/80, 2
-        ("rumours28", 172, 83, 3, 0),
+        ("rumours28", 172, 83, 2, 0),
         # first sight (with the opinion): 68/84, 4/88, 14
-        ("rumours29", 182, 84, 1, 0),
+        ("rumours29", 182, 83, 1, 0),
         # first sight (with the opinion): 113/126, 7/122, 3
-        ("rumours30", 262, 124, 0, 1),
+        ("rumours30", 262, 126, 1, 0),
         # first sight (with the opinion): 88/117, 9/106, 18
         ("rumours31", 229, 109, 4, 2),
         # first sight (with the opinion): 81/97, 2/43, 7
         ("rumours32", 167, 93, 0, 3),
         # first sight (with the opinion): 53/66, 8/109, 5
-        ("rumours33", 178, 61, 2, 1),
+        ("rumours33", 178, 62, 2, 1),
         # first sight (with the opinion): 40/41, 5/110, 0
         ("rumours34", 155, 41, 2, 0),
         # first sight (with the opinion): 42/64, 10/162, 7
-        ("rumours35", 235, 56, 0, 1),
+        ("rumours35", 235, 57, 1, 1),
         # first sight (with the opinion): 76/85, 7/76, 4
-        ("rumours36", 177, 84, 4, 1),
+        ("rumours36", 177, 85, 4, 0),
         # first sight (with the opinion): 83/92, 6/78, 3
         ("rumours37", 183, 89, 0, 0),
         # first sight (with the opinion): 73/83, 5/73, 4
@@ -984,9 +984,9 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         # first sight (with the opinion): 73/91, 9/76, 6
         ("rumours39", 176, 88, 2, 1),
         # first sight (with the opinion): 74/90, 0/81, 7
-        ("rumours40", 186, 88, 0, 1),
+        ("rumours40", 186, 87, 0, 1),
         # first sight (with the opinion): 64/88, 6/79, 15
-        ("rumours41", 176, 82, 4, 2),
+        ("rumours41", 176, 83, 4, 3),
         # first sight (with the opinion): 70/80, 4/80, 4
         ("rumours42", 175, 79, 2, 0),
         # first sight (with the opinion): 70/79, 16/84, 4
@@ -996,15 +996,15 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         # first sight (with the opinion): 74/84, 18/82, 4
         ("rumours45", 178, 81, 2, 2),
         # first sight (with the opinion): 62/73, 5/77, 2
-        ("rumours46", 170, 72, 1, 1),
+        ("rumours46", 170, 71, 1, 1),
         # first sight (with the opinion): 74/76, 2/78, 1
         ("rumours47", 170, 75, 0, 0),
         # first sight (with the opinion): 65/71, 10/80, 1
-        ("rumours48", 173, 69, 3, 1),
+        ("rumours48", 173, 69, 2, 1),
         # first sight (with the opinion): 67/77, 7/80, 5
-        ("rumours49", 170, 74, 4, 1),
+        ("rumours49", 170, 73, 4, 1),
         # first sight (with the opinion): 66/73, 8/79, 3
-        ("rumours50", 171, 73, 4, 0),
+        ("rumours50", 171, 72, 4, 0),
         # first sight (with the opinion): 70/75, 5/78, 2
         ("rumours51", 169, 75, 1, 0),
         # first sight (with the opinion): 60/71, 1/78, 7
@@ -1012,13 +1012,13 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         # first sight (with the opinion): 61/70, 5/82, 3
         ("rumours53", 174, 69, 1, 1),
         # first sight (with the opinion): 67/76, 7/79, 2
-        ("rumours54", 173, 73, 3, 0),
+        ("rumours54", 173, 73, 2, 0),
         # first sight (with the opinion): 66/70, 0/83, 3
         ("rumours55", 171, 69, 1, 0),
         # first sight (with the opinion): 66/71, 5/81, 3
         ("rumours56", 173, 71, 0, 0),
         # first sight (with the opinion): 66/73, 4/87, 2
-        ("rumours57", 177, 70, 0, 0),
+        ("rumours57", 177, 70, 1, 0),
         # first sight (with the opinion): 43/52, 1/82, 2
         ("rumours58", 171, 50, 0, 0),
         # first sight (with the opinion): 60/71, 10/80, 3
@@ -1028,17 +1028,17 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         # first sight (with the opinion): 70/72, 4/79, 1
         ("rumours61", 168, 72, 2, 0),
         # first sight (with the opinion): 61/72, 15/79, 3
-        ("rumours62", 173, 64, 8, 2),
+        ("rumours62", 173, 67, 7, 0),
         # first sight (with the opinion): 57/76, 8/77, 10
-        ("rumours63", 169, 73, 4, 2),
+        ("rumours63", 169, 74, 4, 2),
         # first sight (with the opinion): 64/74, 7/81, 3
-        ("rumours64", 170, 72, 2, 1),
+        ("rumours64", 170, 73, 3, 1),
         # first sight (with the opinion): 66/79, 1/83, 4
         ("rumours65", 179, 74, 0, 0),
         # first sight (with the opinion): 59/73, 12/95, 7
-        ("rumours66", 178, 69, 4, 1),
+        ("rumours66", 178, 69, 3, 1),
         # first sight (with the opinion): 64/72, 8/95, 3
-        ("rumours67", 175, 70, 3, 0),
+        ("rumours67", 175, 70, 4, 1),
         # first sight (with the opinion): 63/73, 9/95, 4
         ("rumours68", 180, 66, 3, 4),
         # first sight (with the opinion): 61/65, 2/93, 1
@@ -1046,13 +1046,13 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         # first sight (with the opinion): 60/69, 4/93, 2
         ("rumours70", 171, 68, 1, 1),
         # first sight (with the opinion): 53/66, 7/94, 5
-        ("rumours71", 175, 63, 2, 1),
+        ("rumours71", 175, 62, 1, 1),
         # first sight (with the opinion): 53/65, 7/96, 6
-        ("rumours72", 169, 58, 2, 1),
+        ("rumours72", 169, 59, 2, 1),
         # first sight (with the opinion): 61/71, 6/99, 6
         ("rumours73", 181, 67, 3, 0),
         # first sight (with the opinion): 65/72, 4/91, 1
-        ("rumours74", 172, 69, 1, 0),
+        ("rumours74", 172, 70, 0, 0),
         # first sight (with the opinion): 53/63, 5/94, 1
         ("rumours75", 171, 61, 2, 0),
         # first sight (with the opinion): 69/75, 5/94, 2
@@ -1064,17 +1064,25 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         # first sight (with the opinion): 45/60, 10/93, 3
         ("rumours79", 167, 58, 1, 1),
         # first sight (with the opinion): 70/102, 8/118, 14
-        ("rumours80", 230, 99, 5, 1),
+        ("rumours80", 230, 99, 3, 0),
         # first sight (with the opinion): 59/72, 18/98, 2
-        ("rumours81", 179, 70, 5, 1),
+        ("rumours81", 179, 70, 4, 1),
         # first sight (with the opinion): 56/68, 3/92, 5
         ("rumours82", 174, 66, 0, 2),
         # first sight (with the opinion): 58/66, 13/93, 3
-        ("rumours83", 173, 63, 7, 2),
+        ("rumours83", 173, 64, 7, 1),
         # first sight (with the opinion): 38/51, 2/91, 5
         ("rumours84", 174, 49, 0, 0),
         # first sight (with the opinion): 55/74, 7/93, 11
-        ("rumours85", 180, 69, 1, 3),
+        ("rumours85", 180, 70, 1, 4),
+        # first sight (with the opinion): 59/66, 8/96, 1
+        ("rumours86", 174, 63, 0, 1),
+        # first sight (with the opinion): 56/68, 0/92, 2
+        ("rumours87", 170, 67, 0, 0),
+        # first sight (with the opinion): 67/70, 7/93, 2
+        ("rumours88", 174, 70, 5, 0),
+        # first sight (with the opinion): 53/65, 16/90, 4
+        ("rumours89", 170, 63, 1, 0),
     ],
 )
 def test_the_blind_rumour_sets_stay_flagged_and_are_rarely_overstated(
