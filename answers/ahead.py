@@ -1,7 +1,7 @@
-"""A step said reached beyond the newest step on record: "it's at step 390k now" is the
-schedule's last step told as where the run stands, and no record shows the run past its
-newest observation (the progress series, ``knowledge/progress.py``). A step to come is the
-plan's ("the cooldown starts at step 312,192"), not this.
+"""A step said reached beyond the newest step on record: no record shows the run past its
+newest observation (the progress series, ``knowledge/progress.py``), and the schedule's last
+step told as where the run stands is a plan told as done ("it's at step 390k now"). A step to
+come is the plan's ("the cooldown starts at step 312,192"), not this.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from answers.assertions import figures, same
 from answers.records import Records
 from answers.time_words import FUTURE, NOW, WILL
 from answers.verdict_words import REACHED, hedged
-from answers.verdicts import UNSUPPORTED, Verdict
+from answers.verdicts import PLAN_AS_FACT, UNSUPPORTED, Verdict
 
 _STEP = re.compile(
     r"\bstep\s*([\d,.]+\s?k?)\b|第\s*([\d,.]+\s?[k万]?)\s*步|([\d,.]+\s?[k万]?)\s*步"
@@ -41,6 +41,9 @@ def ahead(records: Records, text: str) -> Verdict | None:
         seen = any(
             same(f, said[0]) and not f.of and c not in records.plans for f, c in records.index
         )
-        if not seen:
-            return UNSUPPORTED, (newest[1],)
+        if seen:
+            continue
+        # the plan's own step told as reached is the plan told as done ("已经跑满了 390,251 步")
+        planned = [c for f, c in records.index if same(f, said[0]) and c in records.plans]
+        return (PLAN_AS_FACT, tuple(planned[:1])) if planned else (UNSUPPORTED, (newest[1],))
     return None

@@ -859,7 +859,8 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("9月22号决定改用 BF16 乘 + FP32 累加的新算法", [CONTRADICTED]),
         ("9月22号决定主跑不改 router 算术", [NOT_CHECKED]),
         # a step past the newest observation, said reached: no record shows the run so far
-        ("it's at step 390k now", [UNSUPPORTED]),
+        ("it's at step 390k now", [PLAN_AS_FACT]),  # (the plan's last step)
+        ("已经跑到 35 万步了", [UNSUPPORTED]),
         ("现在已经到 step 231,663 了", [SUPPORTED]),  # (the trial's last step, on record)
         # "TL;DR" heads what follows: no clause of its own
         ("TL;DR: Marin 535B finished; it runs on 704 GB200 GPUs", [UNSUPPORTED, SUPPORTED]),
