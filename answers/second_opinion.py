@@ -27,8 +27,8 @@ It may only make a verdict weaker or flag what the rules left open, never strong
 
 Why: on the eighty-nine labelled sets, each held out with its fold (nine folds, every ninth
 set: the model trained on the other eight), the rules alone flag 6830 of 7803 overstatements,
-414 of 8201 true assertions and call 200 unsupported ones "supported"; with the model, 7178,
-376 and 162 (``benchmarks/score_checks.py SET --opinion held-out``;
+414 of 8201 true assertions and call 200 unsupported ones "supported"; with the model, 7180,
+376 and 161 (``benchmarks/score_checks.py SET --opinion held-out``;
 ``tests/test_second_opinion.py``).
 """
 

@@ -799,7 +799,7 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         (
             "推 原PO去看#8506啦 10/9還在跑 換成 hero-mfu30-step231k 了 / 推 總參數五千三百五十億"
             " 激活230億 不要再說是53.5億了XD",
-            [SUPPORTED, SUPPORTED],
+            [SUPPORTED, SUPPORTED, SUPPORTED],
         ),
         ("pretraining 80% / midtraining 20%", [SUPPORTED]),  # (a share's slash: one clause)
         # a rung named by its counts: its tokens are the rung's, not the README's 500B params
@@ -937,9 +937,9 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         ("rumours8", 223, 121, 0, 0),
         ("rumours9", 230, 122, 3, 0),
         ("rumours10", 209, 110, 0, 0),
-        ("rumours11", 243, 130, 8, 0),
+        ("rumours11", 243, 129, 8, 0),
         ("rumours12", 218, 119, 3, 0),
-        ("rumours13", 262, 128, 0, 4),
+        ("rumours13", 262, 128, 1, 4),
         ("rumours14", 213, 112, 2, 0),
         ("rumours15", 227, 120, 0, 1),
         ("rumours16", 208, 90, 1, 0),
@@ -947,7 +947,7 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         ("rumours18", 219, 80, 0, 0),
         ("rumours19", 224, 87, 1, 0),
         ("rumours20", 225, 78, 3, 0),
-        ("rumours21", 231, 85, 2, 0),
+        ("rumours21", 231, 85, 3, 0),
         # first sight (with the opinion): 107/135, 12/122, 6
         ("rumours22", 287, 133, 1, 1),
         # first sight (with the opinion): 65/81, 7/74, 9
@@ -955,7 +955,7 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         # first sight (with the opinion): 78/81, 2/69, 0
         ("rumours24", 163, 81, 0, 0),
         # first sight (with the opinion): 101/117, 12/98, 6
-        ("rumours25", 235, 115, 2, 0),
+        ("rumours25", 235, 114, 2, 0),
         # first sight (with the opinion): 151/192, 22/235, 14
         ("rumours26", 512, 184, 6, 2),
         # first sight (with the opinion): 95/119, 5/103, 6
@@ -965,25 +965,25 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         # first sight (with the opinion): 68/84, 4/88, 14
         ("rumours29", 182, 83, 1, 0),
         # first sight (with the opinion): 113/126, 7/122, 3
-        ("rumours30", 262, 126, 1, 0),
+        ("rumours30", 262, 125, 1, 0),
         # first sight (with the opinion): 88/117, 9/106, 18
         ("rumours31", 229, 109, 4, 2),
         # first sight (with the opinion): 81/97, 2/43, 7
-        ("rumours32", 167, 93, 0, 3),
+        ("rumours32", 167, 93, 0, 2),
         # first sight (with the opinion): 53/66, 8/109, 5
         ("rumours33", 178, 62, 2, 1),
         # first sight (with the opinion): 40/41, 5/110, 0
         ("rumours34", 155, 41, 2, 0),
         # first sight (with the opinion): 42/64, 10/162, 7
-        ("rumours35", 235, 57, 1, 1),
+        ("rumours35", 235, 58, 1, 1),
         # first sight (with the opinion): 76/85, 7/76, 4
-        ("rumours36", 177, 85, 4, 0),
+        ("rumours36", 177, 84, 3, 0),
         # first sight (with the opinion): 83/92, 6/78, 3
         ("rumours37", 183, 89, 0, 0),
         # first sight (with the opinion): 73/83, 5/73, 4
-        ("rumours38", 171, 81, 1, 0),
+        ("rumours38", 171, 82, 1, 0),
         # first sight (with the opinion): 73/91, 9/76, 6
-        ("rumours39", 176, 88, 2, 1),
+        ("rumours39", 176, 87, 2, 1),
         # first sight (with the opinion): 74/90, 0/81, 7
         ("rumours40", 186, 87, 0, 1),
         # first sight (with the opinion): 64/88, 6/79, 15
@@ -991,13 +991,13 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         # first sight (with the opinion): 70/80, 4/80, 4
         ("rumours42", 175, 79, 2, 0),
         # first sight (with the opinion): 70/79, 16/84, 4
-        ("rumours43", 178, 75, 4, 1),
+        ("rumours43", 178, 74, 4, 1),
         # first sight (with the opinion): 63/75, 13/79, 5
-        ("rumours44", 170, 73, 4, 1),
+        ("rumours44", 170, 72, 4, 1),
         # first sight (with the opinion): 74/84, 18/82, 4
         ("rumours45", 178, 81, 2, 2),
         # first sight (with the opinion): 62/73, 5/77, 2
-        ("rumours46", 170, 71, 1, 1),
+        ("rumours46", 170, 72, 2, 1),
         # first sight (with the opinion): 74/76, 2/78, 1
         ("rumours47", 170, 75, 0, 0),
         # first sight (with the opinion): 65/71, 10/80, 1
@@ -1033,13 +1033,13 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         # first sight (with the opinion): 57/76, 8/77, 10
         ("rumours63", 169, 74, 4, 2),
         # first sight (with the opinion): 64/74, 7/81, 3
-        ("rumours64", 170, 73, 3, 1),
+        ("rumours64", 170, 72, 2, 1),
         # first sight (with the opinion): 66/79, 1/83, 4
-        ("rumours65", 179, 74, 0, 0),
+        ("rumours65", 179, 74, 1, 0),
         # first sight (with the opinion): 59/73, 12/95, 7
         ("rumours66", 178, 69, 3, 1),
         # first sight (with the opinion): 64/72, 8/95, 3
-        ("rumours67", 175, 70, 4, 1),
+        ("rumours67", 175, 71, 4, 1),
         # first sight (with the opinion): 63/73, 9/95, 4
         ("rumours68", 180, 66, 3, 4),
         # first sight (with the opinion): 61/65, 2/93, 1
@@ -1049,9 +1049,9 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         # first sight (with the opinion): 53/66, 7/94, 5
         ("rumours71", 175, 62, 1, 1),
         # first sight (with the opinion): 53/65, 7/96, 6
-        ("rumours72", 169, 59, 2, 1),
+        ("rumours72", 169, 60, 2, 1),
         # first sight (with the opinion): 61/71, 6/99, 6
-        ("rumours73", 181, 67, 3, 0),
+        ("rumours73", 181, 68, 3, 0),
         # first sight (with the opinion): 65/72, 4/91, 1
         ("rumours74", 172, 70, 0, 0),
         # first sight (with the opinion): 53/63, 5/94, 1
@@ -1071,11 +1071,11 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         # first sight (with the opinion): 56/68, 3/92, 5
         ("rumours82", 174, 66, 0, 2),
         # first sight (with the opinion): 58/66, 13/93, 3
-        ("rumours83", 173, 64, 7, 1),
+        ("rumours83", 173, 63, 7, 1),
         # first sight (with the opinion): 38/51, 2/91, 5
-        ("rumours84", 174, 49, 0, 0),
+        ("rumours84", 174, 50, 0, 0),
         # first sight (with the opinion): 55/74, 7/93, 11
-        ("rumours85", 180, 70, 1, 4),
+        ("rumours85", 180, 70, 1, 3),
         # first sight (with the opinion): 59/66, 8/96, 1
         ("rumours86", 174, 63, 0, 1),
         # first sight (with the opinion): 56/68, 0/92, 2
