@@ -23,7 +23,8 @@ _LAST = 400_000  # beyond the schedule's 390,251: no step of this run
 
 def ahead(records: Records, text: str) -> Verdict | None:
     """Unsupported, naming the newest observation, if the folded ``text`` says the run is now
-    at, or has reached, a step past it; else None."""
+    at, or has reached, a step past it (a plan told as done if the step is the plan's); else
+    None."""
     if not (NOW.search(text) or REACHED.search(text)) or FUTURE.search(text) or WILL.search(text):
         return None
     if hedged(text):

@@ -6,11 +6,14 @@ alone ("router" is every MoE's).
 
 from __future__ import annotations
 
+import re
+
 from answers.days import months
 from answers.reasons import terms
 from answers.records import Records
 
 _ANY_DAY = frozenset("之后 之後 以后 以後 那天 当天 當天".split())  # (words of any day)
+_DAY_TERM = re.compile(r"^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|[月号號日]")
 
 
 def on_its_day(records: Records, text: str) -> bool:
@@ -18,16 +21,5 @@ def on_its_day(records: Records, text: str) -> bool:
     days = {d for d in months(text) if d[1] is not None}
     if not days:
         return False
-    own = {t for t in terms(text) if t not in _ANY_DAY and not _month_word(t)}
+    own = {t for t in terms(text) if t not in _ANY_DAY and not _DAY_TERM.search(t)}
     return any(any(t in records.said(c) for t in own) for c in records.on_days(days))
-
-
-def _month_word(term: str) -> bool:
-    return (
-        term[:3]
-        in {"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"}
-        or "月" in term
-        or "号" in term
-        or "號" in term
-        or "日" in term
-    )

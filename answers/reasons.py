@@ -1,8 +1,9 @@
 """A cause told otherwise: the record holding the clause's figures gives a reason, and the
-clause gives another ("the step-114000 save broke because some intern deleted the bucket": the
-record's is an atomic rename under a bucket policy denying deletes). A reason is the same when
-a word of it is among the record's words after its own "because"; a reason with no word of its
-own to compare ("because of that") is never judged.
+clause gives another ("the 114k checkpoint save broke because of a GPU failure": the record's
+is an atomic rename under a bucket policy denying deletes). A reason is the same when a word of
+it is among the record's words beside its own "because"; a reason with no word of its own to
+compare ("because of that") is never judged. (Who did it is beyond this: "because some intern
+deleted the bucket" shares the record's words.)
 """
 
 from __future__ import annotations
