@@ -17,8 +17,6 @@ from answers.verdicts import PLAN_AS_FACT, UNSUPPORTED, Verdict
 _STEP = re.compile(
     r"\bstep\s*([\d,.]+\s?k?)\b|第\s*([\d,.]+\s?[k万]?)\s*步|([\d,.]+\s?[k万]?)\s*步"
 )
-_PROGRESS_ID = re.compile(r"^progress-\d{4}-\d\d-\d\d-(\d+)$")
-_LAST = 400_000  # beyond the schedule's 390,251: no step of this run
 
 
 def ahead(records: Records, text: str) -> Verdict | None:
@@ -29,14 +27,13 @@ def ahead(records: Records, text: str) -> Verdict | None:
         return None
     if hedged(text):
         return None
-    newest = max(
-        ((int(m[1]), c) for c in records.kb.claims if (m := _PROGRESS_ID.match(c))), default=None
-    )
-    if newest is None:
+    if not records.kb.observations:
         return None
+    newest = records.kb.observations[-1]
     for match in _STEP.finditer(text):
         said = figures(next(g for g in match.groups() if g))
-        if not said or not newest[0] < said[0].value <= _LAST:
+        # (a step of this run: past the newest, within the schedule to the digit it is written)
+        if not said or not newest.step < said[0].value <= newest.of + said[0].spread:
             continue
         # (a step a record saw is no step past them: the trial's 231,663, not the plan's)
         seen = any(
@@ -46,5 +43,5 @@ def ahead(records: Records, text: str) -> Verdict | None:
             continue
         # the plan's own step told as reached is the plan told as done ("已经跑满了 390,251 步")
         planned = [c for f, c in records.index if same(f, said[0]) and c in records.plans]
-        return (PLAN_AS_FACT, tuple(planned[:1])) if planned else (UNSUPPORTED, (newest[1],))
+        return (PLAN_AS_FACT, tuple(planned[:1])) if planned else (UNSUPPORTED, (newest.claim_id,))
     return None

@@ -127,7 +127,9 @@ class Figure:
     spread: float = 0.0
     of: bool = False  # a whole a share is of: "4.65T of 18T", "step 100,845 / 390,251"
     active: bool = False  # an active parameter count: "22.76B active", "27.7B-A1.2B"
-    measure: str = ""  # what a per cent measures: "MFU 26.47%", "10% faster" (measures.py)
+    # what a per cent measures ("MFU 26.47%", "10% faster"), or what a scaled count counts
+    # ("500B tokens", "535B params"): measures.py
+    measure: str = ""
 
 
 def assertions_in(message: str) -> list[str]:

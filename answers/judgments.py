@@ -273,7 +273,7 @@ def judgment(
             if not records.gives_reason(reason, text):
                 return UNSUPPORTED, first  # "the gap is because 5e24 counts post-training"
         elif reason_differs(records, reason, held, words):
-            return UNSUPPORTED, first  # "…broke because some intern deleted the bucket"
+            return UNSUPPORTED, first  # "the 114k save broke because of a GPU failure"
     # a later phase said to be part of something the records give without it ("5e24 那个数字
     # 是把中期训练和后训练都算进去了")
     later = LATER_PHASE.search(text)

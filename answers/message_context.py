@@ -98,8 +98,8 @@ class MessageContext:
         return f"{text} (planned)" if goes_on else text
 
     def dated(self, text: str) -> str:
-        """The folded clause with "the same day" put on the day named before, if it names
-        none of its own."""
+        """The folded clause with "the same day", or a day of the month alone ("21号"), put on
+        the day (the month) named before, if it names none of its own."""
         if not self.day or MONTH.search(text):
             return text
         if bare := _BARE_DAY.search(text):  # "8月19号开训，21号官宣": August 21
