@@ -125,7 +125,7 @@ WRITTEN = dt.date(2026, 11, 30)  # the day the sets' messages are written on ("l
 # (the sets whose writers were told "today is 2026-12-01": their "today" is the planned end;
 # 74-77 were written the day after)
 WRITTEN_ON = {f"rumours{n}": dt.date(2026, 12, 1) for n in (*range(45, 50), *range(54, 74))}
-WRITTEN_ON |= {f"rumours{n}": dt.date(2026, 12, 2) for n in range(74, 90)}
+WRITTEN_ON |= {f"rumours{n}": dt.date(2026, 12, 2) for n in range(74, 94)}
 
 
 def written(name: str) -> dt.date:
