@@ -16,7 +16,7 @@ from answers.counted import hardware
 from answers.counted import noun as counted_noun
 from answers.days import DOTTED, MONTH, SPAN
 from answers.measures import NEARLY, bare_mfu, counts, measure
-from answers.questions import asks
+from answers.questions import asks, told
 from answers.text import fold
 
 # A month and its day next ("Sep 9"), for the timeline's arrows below
@@ -32,7 +32,7 @@ _SENTENCES = re.compile(
     r"(?<=[.!?])\s+|(?<=[.!?][\"”])\s+|(?<=[啦嘛喔囉咯])\s+"
     r"|(?:^|\s)[推噓→]\s+[\w.-]+\s*[:：]\s*"  # a PTT thread's pushes: "推 a123: …"
     r"|(?:^|(?<=\n)|(?<=\s/\s))[推噓→]\s+"  # (its pushes pasted without their names)
-    r"|(?<![\d\s%])\s+/\s+(?!\d)"  # a line break pasted as " / " (not "100,845 / 390,251")
+    r"|(?<![\d\s%])\s+/\s+(?!\d)|\s+/\s+(?=[▶►]\s)"  # a line break as " / " (not "20 / 40")
     r"|(?:^|\s)@[^\s:：@]{1,20}\s*[:：]\s*"  # a chat log's speakers: "@阿飞：…"
     r"|(?:^|\s)[甲乙丙丁]\s*[:：]\s*"  # (or "甲：…")
     r"|(?<=[说說])\s*[:：]\s*"  # (or a quote opened: "公开课上老师说：…")
@@ -40,7 +40,7 @@ _SENTENCES = re.compile(
     r"|(?i:\btl;\s?dr\b)[:：]?\s*|[(（]\d{1,2}/\d{1,2}[)）]\s*"
     r"|(?:(?i:\bper|\baccording to)\s+|(?:据|根据|翻了|看了|来自)\s*)#\s?\d+\s*[,:，：]?\s*"
     r"|(?:^|\s|(?<=[\u4e00-\u9fff]))\d{1,2}[)）]\s*"  # a numbered list: "1) NVLink … 2）MoE"
-    r"|[。！？；;|｜·•✅❌✔➡👉🚀🔥\n（）()，、」』]+"
+    r"|[。！？；;|｜·•▶►✅❌✔➡👉🚀🔥\n（）()，、」』]+"
     r"|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*"  # an emoji ends a clause: "done 🎉 next"
     r"|(?:(?<!\d),|,(?!\d))\s*|\s[—–-]\s"
     # a timeline's arrows: "launch Aug 19 → mixture phase 2 at step 108k" (not a change of a
@@ -140,7 +140,7 @@ def assertions_in(message: str) -> list[str]:
 
 def every_assertion(message: str) -> list[str]:
     """All the assertions the message makes: the reply says how many were left unchecked."""
-    pieces = [_trimmed(p) for p in _clauses(message)]
+    pieces = [told(_trimmed(p)) for p in _clauses(message)]  # (a question's told kept)
     return [p for p in pieces if substantial(p) and not asks(p)]
 
 
@@ -186,8 +186,9 @@ _ORDINAL = re.compile(r"第\s*$|\btop-?\s*$")  # (or a routing's: "top-8 专家"
 # A full-width colon after a day or a plan heads what follows ("11 月 20 日更新：…", "#8435 里有个
 # plan：…"): no assertion of its own
 _HEADS = re.compile(rf"{MONTH.pattern}|\d\s*[日号號]|(?:plan|schedule|计划|計劃|方案)\s*$")
-_LAYERS_BEFORE = re.compile(
-    r"(?:层数|層數|\blayer count|\bnum[_ ]layers)\s*(?:是|为|為|=|:|：)?\s*$"
+_NAMED_BEFORE = re.compile(  # "层数 64", "共享專家是 4 個": what a count counts, named before it
+    r"(?:(?:(层|層)(?:数|數)|\b(layer) count|\bnum[_ ](layer)s)\s*(?:是|有|为|為|=|:|：)?"
+    r"|(专家|專家|\bexperts?)(?:数|數|数量|數量)?\s*(?:是|有|为|為|=|:|：))\s*$"
 )
 # A figure said to be about so much is that much give or take a little more than its digits
 _ABOUT = re.compile(r"(?:~|≈|\babout|\baround|\broughly|约|約|大概|大约|大約|差不多)\s*$")
@@ -241,8 +242,9 @@ def figures(text: str) -> list[Figure]:
         # (a step counts steps: "step 219,518 的时候 nominal tokens" is no count of tokens)
         stepped = step and step[0].startswith("step")  # ("第 12 个机柜" is a twelfth rack)
         noun = counted_noun(after) if unit == "exact" and not stepped else ""
-        if unit == "exact" and not noun and _LAYERS_BEFORE.search(text[: match.start()]):
-            noun = "laye"  # "层数 64": a count of layers named before it
+        named = _NAMED_BEFORE.search(text[: match.start()]) if unit == "exact" else None
+        if named and not noun:
+            noun = counted_noun(next(g for g in named.groups() if g))
         if noun and _ORDINAL.search(text[max(0, match.start() - 4) : match.start()]):
             continue  # "第二级": the second rung, not two of them ("第 180,000 步" is a step)
         if unit == "exact" and not noun and (value < 10 or 1990 < value < _YEARS_TO):

@@ -12,11 +12,12 @@ import datetime as dt
 
 from answers.assertions import GENERIC, Figure, assertions_in, figures
 from answers.days import months
-from answers.denials import CORRECTED, figure_denied, told_otherwise
+from answers.denials import CORRECTED, figure_denied, unfound
 from answers.documents import misplaced
 from answers.end_dates import END, end_verdict, length_verdict
 from answers.figures_topic import figures_topic
-from answers.judgments import failed_instead, judgment, misplaced_incident, overclaim
+from answers.incidents import misplaced_incident
+from answers.judgments import failed_instead, judgment, overclaim
 from answers.lexicon import DECLINING
 from answers.matcher import OTHER
 from answers.message_context import MessageContext
@@ -35,10 +36,12 @@ from answers.second_look import SecondLook
 from answers.second_opinion import Opinion
 from answers.spec_words import HERO, MONEY, RUNGS, routing_misstated, rung_free
 from answers.specs import context_from_start, context_stated, misstated_spec
-from answers.start_dates import start_beside, start_verdict
+from answers.start_dates import start_verdict
 from answers.statements import SAYS_AT
+from answers.support import Support
 from answers.text import fold, spaced
 from answers.time_words import CHANGE, NOW, THEN, present
+from answers.unsigned import signed
 from answers.verdict_words import (
     AS_DONE,
     DURATION,
@@ -58,7 +61,6 @@ from answers.verdicts import (
     SUPPORTED,
     UNSUPPORTED,
     Assertion,
-    Verdict,
 )
 from answers.worked_out import WorkedOut
 from knowledge.knowledge_base import KnowledgeBase
@@ -81,6 +83,7 @@ class Checker:
         self.mismatches = Mismatches(self.records, self.run_ids)  # told of the wrong thing
         self.others = OtherModels(reader.matcher.lexicon, self.records)  # "Kimi K2 is 1T total"
         self.second_look = SecondLook(reader, self.records, self.statements, opinion)
+        self.support = Support(self.records)  # supported, unless told otherwise
 
     def check(self, message: str, written: dt.date | None = None) -> list[Assertion]:
         """``written``: the day the message was written, for the dates it names relative to
@@ -126,6 +129,7 @@ class Checker:
         said = figures(text)
         topic = figures_topic(topic, reading.topics, text, said)
         rungs = context.ladder and not HERO.search(text) or bool(RUNGS.search(text))  # a rung's
+        said = signed(self.records, said, topic, rungs)  # "the trial was 29.44": 29.44%
         held = [self.records.holders(f, topic, rungs) for f in said]
         held = self.worked.filled(text, said, held, context.told)
         held = rung_held(self.kb, text, reading.topics, said, held)
@@ -177,7 +181,7 @@ class Checker:
         ended = ended or (None if denied else length_verdict(self.records, text, topic))
         ended = ended or ongoing_verdict(self.records, text)  # "still training today"
         if ended is not None:
-            return self._weighed(words, text, ended)
+            return self.support.weighed(words, text, ended)
         ran = self.run_ids.verdict(text, context.before)
         if ran is not None:
             return Assertion(words, *ran)
@@ -197,21 +201,24 @@ class Checker:
         started = start_verdict(self.records, text, topic)  # "八月底才正式开训的"
         started = started or context_stated(self.records, text, said, topic)  # "seq len 8192"
         if started is not None:
-            return self._weighed(words, text, started)
+            return self.support.weighed(words, text, started)
         if (END.month, END.day) in months(text):  # the planned end, stated as a plan
-            return Assertion(words, SUPPORTED, self.records.known("expected-end"))
+            return self.support.supported(words, text, self.records.known("expected-end"))
         if not said:
             # a statement saying it, before a word naming a topic's claim ("handed off to the
             # MoE optimization stack" is the handoff's record, not the architecture's)
             named = [claim for pattern, claim in TERMS if pattern.search(text)]
             if any(
-                self.records.dated_alike(text, [c])
+                self.records.dated_alike(text, [c]) and c not in named
                 for c, _ in self.statements.ranked(words, SAYS_AT)
             ):
                 named = []
             if named and not NEGATION.search(text):
-                return self._supported(words, text, self.records.known(*named))
+                return self.support.supported(words, text, self.records.known(*named))
             return self._by_statement(words, text)
+        last = self.records.claims(topic)[-1:] if topic else ()
+        if nowhere := unfound(held, text, last):  # "step 372,000 这种数哪都查不到"
+            return Assertion(words, *nowhere)
         # ("MFU went from 26.47% to 29.44%": two records, each of its own day)
         missed = None if CHANGE.search(text) else near_miss(self.records, said, held)
         if missed is not None:  # "target 2.14 @ 18T tokens": the target is 2.04 at 18T
@@ -236,14 +243,19 @@ class Checker:
                 chosen = sorted(
                     fitting or {c for h in each for c in h}, key=self.records.strongest_first
                 )
+                # ("18T in the config vs 18.75T in Percy's tweet": each figure's own record)
+                apart = sorted({c for h in each for c in h}, key=self.records.strongest_first)
+                if fitting and all(each) and not self.support.alike(text, chosen):
+                    chosen = apart if self.support.alike(text, apart) else chosen
                 if self.records.crossed(text, said, chosen):  # "8K costs 3.1%": #9615's is 1.6%
                     return Assertion(words, CONTRADICTED, tuple(chosen[:1]))
                 written = misplaced(self.records, text, said, chosen)  # "README 写 2.7e24"
                 if written is not None:
                     return Assertion(words, CONTRADICTED, (written,))
-                if NEGATION.search(text) and not any(self.records.denies(c) for c in chosen):
-                    if topic in STATIC and figure_denied(text):  # "不是704张卡"
-                        return Assertion(words, CONTRADICTED, tuple(chosen[:1]))
+                stated = [c for c in chosen if not self.records.denies(c)]
+                if NEGATION.search(text) and topic in STATIC and figure_denied(text) and stated:
+                    return Assertion(words, CONTRADICTED, tuple(stated[:1]))  # "不是704张卡"
+                if NEGATION.search(text) and len(stated) == len(chosen):
                     return Assertion(words, NOT_CHECKED)  # "never had a spike": the record had
                 progress = all(self.kb.claims[c].topic in PROGRESS_READINGS for c in chosen)
                 # ("newest checkpoint is step-180000 (Sep 30)": the newest of its own day)
@@ -252,7 +264,7 @@ class Checker:
                 newer = self.records.superseded(chosen, said, topic) if now else ()
                 if newer:  # "MFU 现在只有 23%": September's figure, said of now
                     return Assertion(words, UNSUPPORTED, newer)
-                return self._supported(words, text, tuple(chosen))
+                return self.support.supported(words, text, tuple(chosen))
         if topic in STATIC:  # (a figure no record holds, denied: "不是 792 張", the record's word)
             denied = NEGATION.search(text) and not any(held)
             if denied and not figure_denied(text):
@@ -281,19 +293,4 @@ class Checker:
         planned = claim.kind is ClaimKind.PLAN and not hedged(text, said_too=False)
         if planned and AS_DONE.search(text):
             return Assertion(words, PLAN_AS_FACT, (claim_id,))
-        return self._supported(words, text, (claim_id,))
-
-    def _weighed(self, words: str, text: str, found: Verdict) -> Assertion:
-        """The verdict found, or if it is "supported", as ``_supported`` leaves it."""
-        supported = found[0] == SUPPORTED
-        return self._supported(words, text, found[1]) if supported else Assertion(words, *found)
-
-    def _supported(self, words: str, text: str, claims: tuple[str, ...]) -> Assertion:
-        """Supported, unless the assertion tells the records otherwise ("bought the racks",
-        "started aug 21 on 11x gb200"), or puts them on a day, a person, a role or a rank none
-        of these claims gives ("#8506 是 Percy 自己开的": the record names Larry Dial)."""
-        if wrong := told_otherwise(text, claims) or start_beside(self.records, text, claims):
-            return Assertion(words, CONTRADICTED, wrong)
-        alike = self.records.dated_alike(text, claims) and self.records.named_alike(text, claims)
-        alike = alike and self.records.ranked_alike(text, claims)
-        return Assertion(words, SUPPORTED if alike else UNSUPPORTED, claims[:3])
+        return self.support.supported(words, text, (claim_id,))

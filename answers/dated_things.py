@@ -14,7 +14,7 @@ import re
 
 from answers.assertions import ISSUE
 from answers.days import days_apart, months
-from answers.judgments import INCIDENT_KINDS
+from answers.incidents import INCIDENT_KINDS
 from answers.records import Records
 from answers.verdicts import CONTRADICTED, Verdict
 

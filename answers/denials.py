@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from answers.verdicts import CONTRADICTED, SUPPORTED, Verdict
+
 _FAKE = re.compile(
     r"\b(?:fake|faked|made up|hoax|fabricated|bogus|photoshopped|just marketing|was marketing"
     r")\b|假的|造假|编的|編的|瞎编|瞎編|p的图|p 的图|是谣言|是謠言"
@@ -44,3 +46,20 @@ CORRECTED = re.compile(
     r"|\s*[,，]?\s*(?:而不是|不是|而非|不要再[说說讲講]是?|别再[说讲]是?|別再[說講]是?)\s*)"
     r"~?\d[\d,./]*(?:\s?[a-z%]+\b)?"
 )
+
+
+# A figure said to be found nowhere: "step 372,000 这种数哪都查不到", "can't find that 35% anywhere"
+_NOWHERE = re.compile(
+    r"查不到|找不到|搜不到|查无|查無|哪都没有|哪都沒有|没有出处|沒有出處|\bnowhere to be found\b"
+    r"|\bcan'?t find (?:it|that|this|any)\b|\bno source for (?:it|that|this)\b"
+)
+
+
+def unfound(held: list[list[str]], text: str, newest: tuple[str, ...]) -> Verdict | None:
+    """The verdict on figures said to be found nowhere: supported (by ``newest``, the topic's
+    newest record) if no record holds them, contradicted if one does; None if the text says
+    no such thing."""
+    if not _NOWHERE.search(text):
+        return None
+    holders = tuple(c for h in held for c in h)
+    return (CONTRADICTED, holders[:1]) if holders else (SUPPORTED, newest)

@@ -13,6 +13,7 @@ the pairs the records measure ("29.44% vs 24.10%": the trial's 29.44% was agains
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from answers.assertions import Figure, figures, same
 from answers.verdicts import CONTRADICTED, Verdict
@@ -65,7 +66,7 @@ class Directions:
         """Contradicted, naming the record, if ``text`` tells a change the records hold the
         other way round and never this way."""
         for groups in _FROM_TO.findall(text):
-            before, after = (figures(part) for part in _ordered(groups))
+            before, after = (self._figures(part) for part in _ordered(groups))
             if len(before) != 1 or len(after) != 1:
                 continue
             x, y = before[0], after[0]
@@ -80,6 +81,20 @@ class Directions:
             if all(ends) and _measured(x) and _measured(y) and not set(ends[0]) & set(ends[1]):
                 return CONTRADICTED, (ends[1][0],)
         return self._since(text) or self._versus(text)
+
+    def _figures(self, part: str) -> list[Figure]:
+        """The part's figures, a share said without its sign read as the share a pair holds
+        ("from 23.03 to 26.75": 23.03% and 26.75% MFU)."""
+        said = figures(part)
+        return [
+            replace(f, unit="%")
+            if f.unit == "n"
+            and f.spread <= 0.005
+            and not any(same(a, f) for p in self.pairs for a in p[:2])
+            and any(same(a, replace(f, unit="%")) for p in self.pairs for a in p[:2])
+            else f
+            for f in said
+        ]
 
     def _since(self, text: str) -> Verdict | None:
         """Contradicted, if ``text`` says a measurement went down from a figure the records
@@ -99,7 +114,7 @@ class Directions:
         than the pair's ("median MFU 29.44% vs 24.10%": the trial's 29.44% was against 26.32%),
         in either order."""
         for one, two in _VERSUS.findall(text):
-            said = [figures(one), figures(two)]
+            said = [self._figures(one), self._figures(two)]
             if any(len(f) != 1 for f in said):
                 continue
             x, y = said[0][0], said[1][0]

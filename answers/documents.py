@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from answers.assertions import Figure, same
+from answers.assertions import Figure, figures, same
 from answers.days import MONTH, months
 from answers.records import Records, near
 from answers.text import fold
@@ -20,6 +20,7 @@ from answers.verdict_words import PEOPLE, SOURCE
 from answers.verdicts import UNSUPPORTED, Verdict
 from knowledge.schema import Source
 
+_VERSUS = re.compile(r"\bvs\b\.?|\bversus\b|对比|對比")
 _DOCUMENTS = (
     (re.compile(r"\breadme\b"), {"readme"}),  # (a repository's README, not its issues)
     (re.compile(r"\btweet\w*|\bx post\b|推特|推文|发推|發推"), {"social-post"}),
@@ -72,12 +73,21 @@ def misplaced(records: Records, text: str, said: list[Figure], chosen: list[str]
     another figure, if the figures ``said`` (held by the claims ``chosen``) are put in a
     document, or in the mouth of someone, whose records do not give them."""
     units = [f.unit for f in said]
+    halves = _VERSUS.split(text)
+    if len(set(units)) != len(units) and len(halves) == 2:
+        # two figures, each put somewhere: "2.7e24 in the README vs 5e24 in Percy's tweet"
+        return next(filter(None, (misplaced(records, h, figures(h), chosen) for h in halves)), None)
     named = _named(text)
     if named is None or not said or len(set(units)) != len(units):
         return None  # (two figures of a kind: "2.7e24 FLOPs vs README 的 5e24" tells both)
     # a record of that document holds it (not a record giving both: "the gap between the
     # post's 2.7e24 and the README's 5e24" says nothing of which said which)
     if any(_by(records, c, named) and _only(records, c, said) for c in chosen):
+        return None
+    # (or the record tells what the person said: "Larry said 16K", his preference's record)
+    people = {n for source in SOURCE.finditer(text) for n in PEOPLE.findall(source[0])}
+    statements = [fold(records.kb.claims[c].statement.en) for c in chosen]
+    if people and any(all(p in s for p in people) for s in statements):
         return None
     topics = {records.kb.claims[c].topic for c in chosen}
     for figure, claim_id in records.index:
@@ -123,3 +133,16 @@ def _kind(source: Source) -> str:
     """The source's kind, with a repository's README told apart from its issues."""
     readme = source.kind == "repository" and "readme" in source.title.casefold()
     return "readme" if readme else source.kind
+
+
+# Words said to come from a document: "the Dec 1 end date is straight from the tweet"
+_FROM_DOCUMENT = re.compile(
+    r"\b(?:is|was|comes|came) (?:straight |right |directly )?from\b|来自|來自|出自"
+)
+
+
+def from_elsewhere(records: Records, text: str, claims: tuple[str, ...]) -> bool:
+    """Whether the text (folded) says what it tells comes from a document by which none of the
+    claims is said (the end date is the blog posts', not the launch tweet's)."""
+    named = _named(text) if _FROM_DOCUMENT.search(text) else None
+    return named is not None and not any(_by(records, c, named) for c in claims)

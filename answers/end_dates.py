@@ -10,7 +10,7 @@ import re
 from answers.days import MONTH, month_parts, months
 from answers.lengths import length_days
 from answers.records import Records
-from answers.verdict_words import ENDING, PLANNED, hedged
+from answers.verdict_words import PLANNED, hedged
 from answers.verdicts import CONTRADICTED, SUPPORTED, UNSUPPORTED
 
 END = dt.date(2026, 12, 1)  # the planned end of pretraining
@@ -32,6 +32,15 @@ _PART = re.compile(
 )
 # An end word and a date within a few words of each other: "ETA is mid-January 2027",
 # "2027 年 3 月才結束" (not "ends at step 390,251 - the plan as of mid-Sep").
+# The end of pretraining: a date other than the planned December 1 contradicts the plan.
+ENDING = re.compile(
+    r"\b(?:(?<!the )end(?:s|ing)?|end(?! of (?:aug|sep|oct|nov))"  # (not "at the end of sept")
+    r"|finish(?:es|ed)?|eta|done by|wrap(?:s|ped)?(?: up)?)\b|结束|結束|训完|訓完"
+    r"|(?:预训练|預訓練|训练|訓練)完成|完成(?:预训练|預訓練|训练|訓練)"  # not 完成上下文扩展
+    # "预计 2027 年 3 月完成", "11 月 27 号收工"
+    r"|收工|完工|收尾|练完|炼完|跑完|(?:(?<=[月号號日])|(?<=[月号號日]\s))完成(?=\s*了?\s*$)"
+)
+
 _ENDS_ON = re.compile(
     rf"(?:{ENDING.pattern}).{{0,24}}?(?:{MONTH.pattern})|(?:{MONTH.pattern}).{{0,20}}?(?:{ENDING.pattern})"
 )

@@ -11,6 +11,10 @@ from answers.records import PROGRESS_READINGS
 from answers.spec_words import NAMED_RUNG
 from answers.verdict_words import SPEED
 
+_PHASE = re.compile(
+    r"phase|阶段|階段|mixture|mix\b|配比|cool ?down|冷却|冷卻|mid-?train|中期|switch|切换|切換"
+    r"|post-?train|后训练|後訓練|pre-?train|预训练|預訓練|中训练|中訓練"
+)
 _TRACKER = re.compile(r"\b(?:m?tracker|progress bar)\b|进度|進度")
 
 
@@ -27,6 +31,10 @@ def figures_topic(
     shown = topic == "tracking" and _TRACKER.search(text)  # (not W&B's: an MFU chart's too)
     if shown and any(f.unit == "%" and not f.measure for f in said):
         return "progress"  # a share on the tracker is the run's progress ("tracker 显示 95%")
+    # (with words of its own: a list's "…, 312,192" goes on from its head)
+    steps_only = all(f.unit != "%" for f in said) and re.search(r"[^\W\d_]", text)
+    if topic == "phases" and said and steps_only and not _PHASE.search(text):
+        return "progress"  # (read as what comes "after": "之後從 58014 步接著跑" is a step)
     if topic not in PROGRESS_READINGS:
         return topic
     if SPEED.search(text):

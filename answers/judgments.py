@@ -10,7 +10,7 @@ import re
 
 from answers.ahead import ahead
 from answers.announced import announced_now
-from answers.assertions import Figure
+from answers.assertions import Figure, figures, same
 from answers.cadence import cadence
 from answers.days import months
 from answers.end_dates import END, LENGTH_DAYS
@@ -32,6 +32,7 @@ from answers.trouble_words import (
     PRIVATE,
     SETBACK,
     SINCE,
+    UNRESOLVED,
     WRONG,
 )
 from answers.verdict_words import (
@@ -115,43 +116,13 @@ def overclaim(records: Records, text: str, denied: bool, before: str = "") -> Ve
 
 
 def failed_instead(records: Records, text: str, held: list[list[str]]) -> Verdict | None:
-    """A success the record of that very step reports as a failure, as contradicted."""
+    """A success the record of that very step reports as a failure, or an incident on record
+    said never to have been resolved (training went on after each), as contradicted."""
     if SUCCESS.search(text) and held and records.held_say(SETBACK, held):
         return CONTRADICTED, tuple(dict.fromkeys(c for h in held for c in h))[:1]
+    if UNRESOLVED.search(text) and records.incident_on(text):  # "…9/23 quota never resolved"
+        return CONTRADICTED, records.claims("progress")[-1:]
     return None
-
-
-# What went wrong, by kind: told at a step, it must be what the records of that step report
-# ("an NVLink error at step 215,756": that day's retry followed a node taint).
-INCIDENT_KINDS = tuple(
-    re.compile(kind)
-    for kind in (
-        r"nvlink",
-        r"\boom\b|out of memory|内存不足|內存不足",
-        r"taint|noexecute|evict|污点|污點|驱逐|驅逐",
-        r"\bhung\b|\bhang|\bstall|挂起|掛起|卡住|卡死",
-        r"barrier|屏障",
-        r"quota|配额|配額",
-        # (not the run "hero-ragged_a2a-nccl2307-…", folded, nor "the ragged_a2a run")
-        r"(?<!-)ragged(?![_ ]a2a)|all-to-all|(?<!ragged )\ba2a\b(?!-)",
-    )
-)
-
-
-def misplaced_incident(
-    records: Records, text: str, said: list[Figure], held: list[list[str]]
-) -> Verdict | None:
-    """Contradicted, naming the record of that kind, if an incident of a kind is told at a
-    step no record of that kind holds; None otherwise."""
-    kind = next((k for k in INCIDENT_KINDS if k.search(text)), None)
-    # (a step, not an issue's number: "rjpower 在 #8506 说 restores 卡在 single worker stall")
-    steps = [
-        h for f, h in zip(said, held, strict=True) if f.value >= 1000 and h and f.noun != "issue"
-    ]
-    if kind is None or not steps or records.held_say(kind, steps):
-        return None
-    told = [c for c in records.claims("incidents") if kind.search(records.said(c))]
-    return (CONTRADICTED, tuple(told[:1])) if told else None
 
 
 # The one said to lead, named after "is"/是: a capitalised name or two to four Chinese
@@ -269,7 +240,12 @@ def judgment(
         # (a wrong reason told in the clause before is flagged there, and what it explains
         # stands on its own: "…donated by NVIDIA | that's why it's all GB200")
         own = context and context.before_wrong
-        if (terms(reason) or not own) and not records.says(CAUSE, held, words, by_day=False):
+        # (a reason whose figures a record holds is on record: "因为每步慢 1.5–2%")
+        given = figures(reason)
+        held_said = [f for f, h in zip(said, held, strict=True) if h]
+        backed = given and all(any(same(g, f) for f in held_said) for g in given)
+        unsaid = not backed and not records.says(CAUSE, held, words, by_day=False)
+        if (terms(reason) or not own) and unsaid:
             if not records.gives_reason(reason, text):
                 return UNSUPPORTED, first  # "the gap is because 5e24 counts post-training"
         elif reason_differs(records, reason, held, words):

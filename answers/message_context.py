@@ -24,10 +24,13 @@ from answers.verdict_words import AS_DONE, PLANNED, REACHED, states_done
 SAME_DAY = re.compile(
     r"\b(?:(?:that|the same) (?:day|night|evening)|same day|later that day)\b"
     r"|同一天|同一日|同天|当天|當天|当晚|當晚|那天|那晚|同日"
+    r"|^which(?= (?:is|was) (?:the|also|actually)\b)"  # "…end Nov 27, which is the official end"
 )
 
-# A day of the month alone ("21号"), in the month an earlier clause named
-_BARE_DAY = re.compile(r"(?<![\d./月-])\s*(\d{1,2})\s*[号號](?!\d)")
+# A day of the month alone ("21号", "the 27th"), in the month an earlier clause named
+_BARE_DAY = re.compile(
+    r"(?<![\d./月-])\s*(\d{1,2})\s*[号號](?!\d)|\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s*step)"
+)
 _LAST_NUMBER = re.compile(r"\d{1,2}(?=\D*$)")
 
 # The plan told as the plan: "the plan was 4k→8k at ~50%", "计划是在约 50% 时…"
@@ -103,7 +106,7 @@ class MessageContext:
         if not self.day or MONTH.search(text):
             return text
         if bare := _BARE_DAY.search(text):  # "8月19号开训，21号官宣": August 21
-            day = _LAST_NUMBER.sub(bare[1], self.day)
+            day = _LAST_NUMBER.sub(bare[1] or bare[2], self.day)
             return f"{text[: bare.start()]} {day} {text[bare.end() :]}"
         return SAME_DAY.sub(f" {self.day} ", text, count=1) if SAME_DAY.search(text) else text
 

@@ -18,19 +18,23 @@ from answers.text import fold
 from answers.verdict_words import STARTED
 
 _CUT = re.compile(
-    r"\s+(?=(?:at|on|across|over|spread over|with|like the|because(?: of)?|due to)\s)"
+    r"\s+(?=(?:at|on|across|over|spread over|with|like the|because(?: of)?|due to|so)\s)"
     r"|\s*=\s*"
     r"|(?=之后|之後|到现在|到現在|因为|因為)"
     r"|(?<=上)(?=[训訓跑]|用[时時])"
-    r"|\s+(?=(?:ending|finishing|wrapping up|to end|to finish)\b)",
+    r"|\s+(?=(?:ending|finishing|wrapping up|to end|to finish)\b)"
+    r"|\s+(?=\d{1,2}\s*月\s*\d{1,2}\s*[日号號])",  # "Marin 5350億參數 MoE | 12月1日如期完成訓練"
     re.IGNORECASE,
 )
+_ZH_DAY_FIRST = re.compile(r"\d{1,2}\s*月\s*\d{1,2}\s*[日号號]\s*\S*[\u4e00-\u9fff]{2}")
 _ENDS = re.compile(r"(?:ending|finishing|wrapping up|to end|to finish)\b", re.IGNORECASE)
 # A half that places the other in time or in the run is no second assertion: "1.91 at step
 # 47k", "started at step 108,778 on Sep 16", "35% MFU across all 11 racks" bind a figure to
 # where it was measured, as "8k | at 50%" binds a change to its point in the run.
 _WHERE = re.compile(
-    r"\bstep|步|\bnow\b|现在|現在|\bweek|\bday|\brun\b|\bracks? in prod|\d+k\b|^at ~?[\d.]+\s?%$"
+    r"\bstep|步|\bnow\b|现在|現在|\bweek|\bday|\brun\b|\bracks? in prod|\d+k\b"
+    r"|^at (?:the |about |around |~)*[\d.]+\s?%(?: (?:mark|point|of the (?:run|way)))?"
+    r"(?: (?:like|as) .*)?[.!]?$|^at (?:the )?(?:halfway|half-way|midpoint)(?: mark| point)?[.!]?$"
 )
 
 # A half that ends waiting for its figure ("loss at 147k was | like 2.5") says nothing alone,
@@ -49,7 +53,8 @@ def cuts(clause: str) -> list[tuple[str, str]]:
             continue
         # (an end put on a day is the assertion itself: "100-day plan | ending mid-December")
         ends = bool(_ENDS.match(right))
-        dated = bool(months(right)) and not ends
+        # (a date opening a clause of its own is no place: "… MoE | 12月1日如期完成訓練")
+        dated = bool(months(right)) and not ends and not _ZH_DAY_FIRST.match(right)
         opened = _OPEN.search(fold(left)) and not _DAY_LAST.search(fold(left))
         bound = bool(_WHERE.search(fold(right)) or dated or opened)
         if bound or _coordinate(left):

@@ -19,7 +19,7 @@ from functools import lru_cache
 # ("三号", "四级"). A lone digit is left alone otherwise ("一半", "一开始", "一直" are words),
 # and so are idioms that hold a unit.
 _ZH_RUN = re.compile(r"[零〇一二两兩三四五六七八九十百千万萬亿億点點]+")
-_COUNTER = re.compile(r"[号號日月步台张張层層级級档檔倍]")
+_COUNTER = re.compile(r"[号號日月步台张張层層级級档檔阶階倍]")
 _ABOUT = set("几幾多余餘来來")
 _ZH_UNIT = re.compile(r"[十百千万萬亿億点點]")
 _ZH_IDIOMS = re.compile(r"^(?:万一|萬一|千万|千萬|一一|十分|百分)$")
@@ -37,6 +37,13 @@ _LARGE = re.compile(r"(?<![\d.,])\d{7,}(?![\d.,])")  # text2num's 46000000, with
 _ODD = re.compile(r"\b\d+ (hundred|thousand)-odd\b")  # "seven hundred-odd": "hundreds"
 _HALF = re.compile(r"\bhalf an? (trillion|billion|million)\b")
 _PERCENT = re.compile(r"(?<=\d)\s?(?:percent|per cent)\b")
+# A share of the run in words: "passed the two-thirds mark", "三分之二", "three quarters in".
+_FRACTION = re.compile(
+    r"\b(a|one|two|three)[- ](thirds?|quarters?)\b(?![-\w])"
+    r"(?! of (?:the )?(?:gpus?|racks?|chips?|tokens?))"
+    r"|([一二三])分之([一二三])(?=[^一二三四五六七八九十]|$)"
+)
+_FRACTIONS = {"a": 1, "one": 1, "two": 2, "three": 3, "third": 3, "thirds": 3, "quarter": 4}
 _WORDS = re.compile(
     r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen"
     r"|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy"
@@ -52,6 +59,7 @@ def in_digits(text: str) -> str:
         text = _ZH_RUN.sub(_chinese, text)
         text = _PERCENT_ZH.sub(r"\1%", text)
     text = _PERCENT.sub("%", _HALF.sub(r"0.5 \1", text))
+    text = _FRACTION.sub(_fraction, text)
     if _WORDS.search(text):
         from text_to_num import alpha2digit  # imported on first use: ask never pays for it
 
@@ -59,6 +67,14 @@ def in_digits(text: str) -> str:
         text = _SPLIT_SCALE.sub(lambda m: _plain(float(m[1]) * int(m[2])), text)
         text = _LARGE.sub(lambda m: _plain(float(m[0])), text)
     return _PERCENT.sub("%", _POWER.sub(r"\1e\2", text))
+
+
+def _fraction(match: re.Match[str]) -> str:
+    if match[3]:  # 三分之二: two of three
+        parts, whole = _DIGIT_ZH[match[4]], _DIGIT_ZH[match[3]]
+    else:
+        parts, whole = _FRACTIONS[match[1]], _FRACTIONS.get(match[2], 4)
+    return f"{100 * parts / whole:.1f}%" if parts < whole else match[0]
 
 
 def _tenths(match: re.Match[str]) -> str:

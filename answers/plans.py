@@ -20,6 +20,7 @@ from answers.verdict_words import (
     PLANNED,
     REACHED,
     SAID,
+    SOURCED,
     hedged,
 )
 from knowledge.schema import ClaimKind
@@ -36,10 +37,13 @@ _PHASE_THREE = re.compile(
 _DAYS_TO = re.compile(
     r"(?:还有|還有|还剩|還剩|剩下?)\s*\d+\s*天|\b\d+\s*days? (?:left|to go|until|till)\b"
 )
-_DUE = re.compile(r"\bdeadline\b|结束日|截止日")  # (folded: 結束日 is 结束日)
+_DUE = re.compile(r"\bdeadline\b|\bend date\b|结束日|截止日")  # (folded: 結束日 is 结束日)
 # "per the plan": told as the plan (told as done only with a done word, see below)
 PER_PLAN = re.compile(r"按计划|按計劃|照计划|照計劃|\bas planned\b|\bper the plan\b")
-_DONE_MARK = re.compile(r"已|了|\balready\b|\b(?:ended|finished|wrapped)\b")  # done, by itself
+_DONE_MARK = re.compile(
+    r"已|了|准时|準時|\balready\b|\b(?:ended|finished|wrapped)\b"
+)  # done, by itself
+_CONFIG = re.compile(r"\bconfig\b|配置")
 _WAN_STEPS = re.compile(r"\d\s*万\s*步")  # steps counted in ten-thousands
 _AT_STEP = re.compile(r"\bstep\s*[~≈]\s*")
 
@@ -59,10 +63,13 @@ def plan_as_fact(
     planned = [
         c for f, h in zip(said, held, strict=True) if not f.of for c in h if c in records.plans
     ]
-    tested = hedged(text, tests_too=True, said_too=False)
+    # (or a figure put in its document: "the 18.75T number was from the tweet")
+    tested = hedged(text, tests_too=True, said_too=False) or bool(SOURCED.search(text))
     # (a clause after a done one may still tell what will be: "…已切入冷却 | 第三阶段会上调…")
     # (nor a document's word or a plan: "…都训完了。FLOPs 预算是 2.7e24，README 里写的是 5e24")
-    inherited = done and not (WILL.search(text) or SAID.search(text) or PLANNED.search(text))
+    # (nor the config's own figures: "…trained on ~18T by now | config is 390,251 steps")
+    told_as = WILL.search(text) or SAID.search(text) or PLANNED.search(text) or _CONFIG.search(text)
+    inherited = done and not told_as
     stated = (inherited or bool(AS_DONE.search(text))) and not tested
     # the plan and a record of it happening at that step agree: "切到第二阶段 at step
     # 108,000" is a fact (a step, not a total: the homepage's "18T" is still the plan)

@@ -20,3 +20,22 @@ _ASKS_ZH = re.compile(
 def asks(piece: str) -> bool:
     """Whether a clause is a question, not an assertion."""
     return bool(_ASKS_EN.search(piece.strip()) or _ASKS_ZH.search(piece.strip()))
+
+
+# A question that tells: "anyone else see that #9615 deployed 16K on Oct 3?" tells of #9615,
+# "didn't Jensen personally pay for it?" that he did, "有没有人注意到 tracker 说 11/27" of the
+# tracker. (Not "did anyone see the loss?", nothing told after it, nor "didn't it start?".)
+_TELLS = re.compile(
+    r"^(?:(?:ok|so|wait|lol|btw)\s+)?(?:(?:did\s+)?(?:any\s?one|anybody|y'?all|you guys)\s+"
+    r"(?:else\s+)?(?:see|saw|notice|noticed|catch|caught|hear|heard|read)"
+    r"|did\s+(?:you|u|y'?all)\s+(?:guys\s+)?(?:see|hear|notice|know))\s+(?:that\s+)?(?=\S+\s+\S+\s+\S)"
+    r"|^(?:didn'?t|doesn'?t|isn'?t|wasn'?t|aren'?t|weren'?t|hasn'?t|haven'?t)\s+(?=\S+\s+\S+\s+\S)"
+    r"|^(?:有没有人|有沒有人|有人|大家有没有|大家有沒有)(?:注意到|看到|发现|發現)了?\s*",
+    re.IGNORECASE,
+)
+
+
+def told(piece: str) -> str:
+    """What a question that tells asserts; the piece itself if it is no such question."""
+    found = _TELLS.match(piece)
+    return piece[found.end() :] if found and piece.rstrip().endswith(("?", "？")) else piece

@@ -14,7 +14,8 @@ DONOR = re.compile(
     r"\b(?:nvidia|jensen)\b.{0,30}\b(?:donat|gift|sponsor|gave)|(?:英伟达|輝達|nvidia).{0,10}(?:捐|赞助|贊助|送)"
     r"|\b(?:donated|gifted|sponsored|given|a gift)\s+(?:by|from)\s+(?:nvidia|jensen)\b"  # passive
     # the cloud the run is on is no donor either: "全是 CoreWeave 免费赞助的", "CoreWeave paid"
-    r"|\bcoreweave\b.{0,20}(?:\b(?:donat|gift|sponsor|gave|paid|pays|fund)|免费|免費|赞助|贊助|捐|出钱|出錢|买单|買單)"
+    r"|\bcoreweave\b.{0,20}(?:\b(?:donat|gift|sponsor|gave|paid|pays|fund)|免费|免費|赞助|贊助|捐|出钱|出錢|买单|買單|包了|赔|賠)"
+    r"|(?:电费|電費).{0,12}\bcoreweave\b"
 )
 # The donor the records name: the Jen-Hsun and Lori Huang Foundation.
 FOUNDATION = re.compile(r"huang|黄|黃|foundation|基金")
@@ -68,7 +69,8 @@ OTHER_BACKER = re.compile(
     r"|\bnvidia\b.{0,20}\b(?:engineers?|on call|fund\w*|paid|pay\w*|help\w*)\b"
     r"|(?:英伟达|英偉達|輝達|nvidia).{0,10}(?:工程师|工程師|帮忙|幫忙|出资|出資|出钱|出錢)"
     # nor anyone's own pocket: a foundation's gift ("整个训练都是黄仁勋个人出钱的")
-    r"|个人(?:出钱|出錢|出资|出資|掏钱|掏錢)|自掏腰包|\bpersonally (?:paid|pays|paying|funded)\b"
+    r"|[个個]人\s*(?:出钱|出錢|出资|出資|掏钱|掏錢|掏腰包)|自掏腰包"
+    r"|\bpersonally (?:paid|pay|pays|paying|funded|bankrolled|footed)\b"
 )
 # Money the run cost or raised, a licence: the records hold none of it.
 MONEY = re.compile(

@@ -75,7 +75,13 @@ def misstated_spec(
         return UNSUPPORTED, ("architecture",)
     if DONOR.search(text) and not FOUNDATION.search(text):
         return CONTRADICTED, records.known("hardware-gift")
-    if DENSE.search(text) and not denied:
+    # (its own "not", before or just after it: "它是 dense model 吧 ← 不是"; not another's:
+    # "a dense model anyway so not comparable")
+    dense = DENSE.search(text)
+    after = (
+        re.split(r"\bso\b|所以|anyway", text[dense.end() : dense.end() + 15])[0] if dense else ""
+    )
+    if dense and not NEGATION.search(text[max(0, dense.start() - 25) : dense.end()] + after):
         return CONTRADICTED, ("architecture",)
     if CLOSED.search(text) and not denied:  # "Marin 這次是閉源，只會給 API": trained in the open
         later = FUTURE.search(text) or WILL.search(text)  # ("之後會 closed source": no record)

@@ -23,7 +23,12 @@ _STARTED_ON = re.compile(
 _STARTED_DOING = re.compile(r"\b(?:start(?:ed|s)?|began)\s+(?:using|to use|switching|running)\b")
 _START_CLAIMS = {"start-date", "training-started", "start-wandb-run"}
 # the post that told of the start, by its kind: "percy's X post 8/21 'started this week'"
-_TOLD = re.compile(rf"{ANNOUNCED.pattern}|\bx post\b|\bpost\b")
+_TOLD = re.compile(
+    rf"{ANNOUNCED.pattern}|\bx post\b|\bpost\b|\btweet\b|[那这這]?[条條篇]推(?![迟遲])"
+)
+
+
+_ORDINAL = re.compile(r"\bthe (\d{1,2})(?:st|nd|rd|th)\b|(?<!\d)(\d{1,2})\s*[号號](?!\d)")
 
 
 def start_verdict(records: Records, text: str, topic: str | None) -> Verdict | None:
@@ -35,6 +40,14 @@ def start_verdict(records: Records, text: str, topic: str | None) -> Verdict | N
     if RUN_ID.search(text) or _STARTED_DOING.search(text):
         return None
     if NEGATION.search(text):  # "it hasn't even started": the records say it has
+        # (but not on another day than the 19th: "it didn't start on the 21st")
+        days = {d for _, d in months(text) if d} | {int(a or b) for a, b in _ORDINAL.findall(text)}
+        start = STARTED.search(text)  # (its own "not": not "haven't checked since it started")
+        near = start is not None and NEGATION.search(
+            text[max(0, start.start() - 12) : start.start()]
+        )
+        if days and 19 not in days and near:  # (the 21st is the day it was announced)
+            return SUPPORTED, records.known("start-date", "training-started")
         return CONTRADICTED, records.known("training-started")
     if any(m != 8 or 19 not in days for m, days in month_parts(text)):
         return CONTRADICTED, ("start-date",)  # "八月底才正式开训的"

@@ -36,7 +36,9 @@ SINCE = re.compile(r"\b(?:after|since)\b|之后|之後|以来|以來")
 # kind is held against the records on its own: a record of a failed save is no divergence.
 LATE = re.compile(
     r"\b(?:behind|delayed|late(?!\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))|slipp(?:ed|ing)|sliding|abandon(?:ed)?|cancel(?:l?ed)?|dead"
-    r"|killed|stopped|halted|paused|scrapped|pulled the plug|shut down|moved on|slower than"
+    # (not a task killed: "k8s NoExecute taint killed a task")
+    r"|killed(?! (?:a |one |the |that |\w+ )?(?:tasks?|pods?|process\w*|nodes?|workers?|hosts?)\b)"
+    r"|stopped|halted|paused|scrapped|pulled the plug|shut down|moved on|slower than"
     r"|gave up|give up|giving up"
     r"|stepped away|left the project|ahead of schedule"
     r")\b|落后|落後|延期|推迟|推遲|放弃|放棄|取消|停了|烂尾|爛尾|暂停|不管|慢了|拖了|转头去|轉頭去|不搞了"
@@ -55,6 +57,12 @@ SETBACK = re.compile(
 )
 
 # Hardware destroyed: no record says any was (the incidents are hangs, errors and saves).
+# An incident said to be still unresolved: "never actually got resolved", "一直没修好"
+UNRESOLVED = re.compile(
+    r"\bnever (?:actually |really )?(?:got |was |been )?(?:resolved|fixed|recovered|sorted)\b"
+    r"|\b(?:still|remains?) (?:unresolved|broken|unfixed)\b"
+    r"|(?:一直|从来|從來|始终|始終)?(?:没|沒)(?:有)?(?:解决|解決|修好|恢复|恢復)"
+)
 DAMAGE = re.compile(
     r"\b(?:burn(?:ed|t)? (?:out|up|down)|fried|melted|caught fire|catch(?:ing|es)? fire|on fire"
     r"|exploded)\b"
@@ -68,7 +76,7 @@ DAMAGE = re.compile(
 # (the loss blew up; a save or a quota that "blew up" failed: a setback)
 DIVERGED = re.compile(
     r"\b(?:diverg(?:ed|es|ing)|spike[sd]?)\b|发散|發散|尖峰"
-    r"|(?:loss|损失|損失|训练|訓練).{0,12}(?:\bblew up\b|爆掉|爆了)"
+    r"|(?:loss|损失|損失|训练|訓練).{0,12}(?:\bblew up\b|\bexploded\b|爆掉|爆了|爆炸)"
 )
 WRONG = (DIVERGED, SETBACK, LATE)
 # An outcome told of something: what only a record of its absence names has none ("the first
@@ -82,5 +90,6 @@ OUTCOME = re.compile(
 PRIVATE = re.compile(
     r"\bno (?:public|open) (?:w&b|wandb|logs?|status log|dashboard|tracking)\b"
     r"|\b(?:w&b|wandb|status log|#8506|logs?) (?:is|are) (?:private|not public|internal)\b"
-    r"|(?:w&b|wandb|日志|日誌|#8506)\s*(?:没有|沒有|不)(?:公开|公開)"
+    r"|(?:w&b|wandb|日志|日誌|#8506)[^，,。]{0,12}?(?:没有|沒有|不是|不)(?:公开|公開)"
+    r"|(?:w&b|wandb)[^，,。]{0,16}?(?:要登录|要登錄|需要登录|需要登錄|needs? (?:a )?login)"
 )

@@ -16,7 +16,8 @@ NEGATION = re.compile(
     r"|doesn'?t|don'?t|didn'?t|can'?t|cannot|won'?t|weren'?t|couldn'?t)\b"
     r"|\bno\b(?! (?:cap|kidding|joke|lie|doubt)\b)(?!,? (?:it|they|he|she|we|that|this)\b)"
     # ("no cap" denies nothing; "lol no it finished yesterday" answers someone, then asserts)
-    r"|没(?!有之一)|沒(?!有之一)|未|(?<![怕莫岂])不是|尚未"  # "没有之一" is "bar none", no denial
+    # ("没有之一" is "bar none", "没错" "right": no denial)
+    r"|没(?!有之一|错|錯)|沒(?!有之一|错|錯)|未|(?<![怕莫岂])不是|尚未"
     # ("怕不是已经停了" is "it has probably stopped": no denial either)
     r"|零(?=\s*(?:更新|次|个|個|事故|故障|进展|進展))"  # "快照是零更新"
     r"|(?:搜|找|查|看|下载|下載)不到"  # "HuggingFace 上搜不到": not found (not "不到 10%", under)
@@ -41,7 +42,10 @@ RELEASED = re.compile(
     r"\b(?:released?|releasing|weights?|download(?:able)?|open[- ]?sourced|dropping"
     r"|(?<!expert )(?<!\dx )(?<!token )drops?(?! fraction| rate|\s*\d)"  # (experts': "drops 4.5x")
     r"|open[- ]?source (?=了|now|already)|internal(?:ly)? (?:shared|testing|release)"
-    r"|out now|hugging ?face|hf|chat version|gguf|quantiz(?:ed|ation)|model card|ollama|openrouter"
+    r"|out now|hugging ?face|hf|chat version|gguf|quants?|quantiz(?:ed|ation)|model card|ollama"
+    r"|openrouter|(?:will|gonna|to) host (?:it|the model|the weights)|on (?:their|its) (?:own )?api"
+    r"|upload(?:s|ed|ing)? (?:the )?(?:\w+ )?(?:model|weights|checkpoints?)"
+    r"|(?:model|moe|weights?|535b(?:-a23b)?|checkpoints?) (?:is|are) (?:finally )?out"
     r"|lm ?studio)\b|抱抱[脸臉]|vllm\s*(?:跑|上跑)"  # (served: "已经能用 vLLM 跑 535B 了")
     # 开源 the verb, not open development ("开源训练的新范式")
     r"|(?:发布|發布)(?!时|時|的时候|的時候|会|會|那天|帖|文|说明|說明)|(?:开源|開源)(?!训练|訓練|开发|開發|精神|社区|社區|科学|科學|范式|範式|项目|項目)"
@@ -56,9 +60,9 @@ SCORED = re.compile(
     r"|scored|benchmarks?|elo|arena|eval(?:uation)?s? (?:results?|scores?|numbers))\b"
     r"|结果也?出来|結果也?出來"
     # (not "延误超过缓冲", a delay over the buffer, "配比会提高", "比 209,999 步的 2.13435 高")
-    r"|吊打|(?<!延误)(?<!延誤)(?<!延迟)(?:超过|超越)|跑分|分数|打败|碾压|榜"
+    r"|吊打|(?<!延误)(?<!延誤)(?<!延迟)(?:超过|超越)|跑分|分数|打败|打敗|打赢|打贏|碾压|碾壓|榜"
     r"|(?:評測|评测)(?!\s*(?:[a-z]+\s*)?(?:损失|損失|loss))"  # (an eval loss: "评测 dropless loss")
-    r"|(?<![配对對占佔例])比(?![^，。,]{0,20}\d{3}).{1,20}(?:好|强|強|高)"
+    r"|(?<![配对對占佔例])比(?![^，。,]{0,20}\d{3}).{1,20}(?:好|强|強|高|(?:还|還|更)大)"
     # the model's quality judged: no evaluation record exists to support any judgment
     r"|\b(?:lmarena|leaderboard|ranked|top (?:\d+|ten|five))\b|排进|排進|排名|出结果|出結果"
     # lower or better than another model: no record compares them
@@ -82,7 +86,7 @@ AS_DONE = re.compile(
     r"|切换了|切換了|改成|改为|改為|换成|換成|上了|改用|切过去|切過去|换过去|換過去|切了|落在"
     r"|加了|提高了|提升了|增加了|调高了|調高了|拉上去了|拉高了|命中|打中|达标|達標"
     r"|\b(?:did|done|kicked (?:in|off)|started|began|begun)\b|最终|最終"
-    r"|\b(?:blew|chewed|got|went|ran) (?:through|past)\b"
+    r"|\b(?:blew|chewed|got|went|ran) (?:through|past)\b|\bwent (?=[~\d]|from\b)"  # "went 4k→8k"
 )
 # Done words that an approximate figure does not soften: "happened at ~195k" is still done.
 SURELY_DONE = re.compile(
@@ -97,7 +101,7 @@ HEDGED = re.compile(
     r"|wants?|wanted|prefers?|preferred|lean(?:s|ing|ed)? towards?"  # a wish: "一直想要 16K"
     r"|if(?! anything)|unless|provided|imagine"  # nor a condition ("if anything ahead" is none)
     r"|(?:was|were) going to)\b|如果|假如|要是|前提"  # nor an intent ("were going to 8k")
-    r"|计划|計劃|预计|預計|预期|預期|目标|目標|预定|預定|估计|預測|预测|(?<![思理感回])想(?![法到起])|倾向|傾向|希望"
+    r"|计划|計劃|预计|預計|预期|預期|目标|目標|预定|預定|估计|估計|[还還]估|预估|預估|預測|预测|(?<![思理感回])想(?![法到起])|倾向|傾向|希望"
     r"|方案|提案|若(?!干)|(?<![说說讲講])的[话話]"  # a proposal ("8k的方案"), a condition (若…)
     r"|下一步|接下来|接下來|\bnext (?:up|steps?)\b"  # what comes next ("下一步：12月1日…")
 )
@@ -133,6 +137,7 @@ TO_COME = re.compile(
 FORECAST_END = re.compile(
     r"\b(?:projected|predicted|estimated|expected|forecast|eta)\b.{0,24}\b(?:finish|end|completion)\b"
     r"|(?:预计|預計|预测|預測|估计|估計).{0,12}(?:结束|結束|完成)日"
+    r"|\bm?tracker\b.{0,8}(?:估|预计|預計|预测|預測).{0,16}(?:跑完|训完|訓完|结束|結束|完成)"
     r"|\bm?tracker\b.{0,30}(?:'d|would|will) (?:be )?(?:done|end)"  # "mtracker said it'd be done"
 )
 # Done as the plan said: no hedge ("cooldown也按计划在80%切了", "came in at 2.04 exactly like")
@@ -142,7 +147,7 @@ AS_PLANNED = re.compile(
     r"forecast|right on time)\b|如期|符合预期|符合預期|如预期|如預期"
     r"|命中目标|命中目標|打中目标|达标|達標"  # a target met is no hedge
     # 按计划 is "per the plan" too: done only with a done particle after it ("…按计划在80%切了")
-    r"|(?:按计划|按計劃|照计划|照計劃)(?=[^，。,]*(?:了|完))"
+    r"|(?:按计划|按計劃|照计划|照計劃)(?=[^，。,]*(?:了|完|准时|準時))|准时|準時"
     r"|(?<=已)(?:按计划|按計劃|照计划|照計劃)|(?<=已经|已經)(?:按计划|按計劃|照计划|照計劃)"
 )
 # Someone's word for it: "the tracker said end date Nov 27" reports an estimate, but "Percy
@@ -180,7 +185,10 @@ TERMS = (
     (re.compile(r"current run\.py"), "run-current-run-py"),  # as folded: current_run.py
     (re.compile(r"\bhost ooms?\b|(?:主机|主機)\s?oom"), "incident-0824-ooms"),
     (re.compile(r"\btaint(?:ed)?\b|污点|汙點"), "incident-1006-taint"),
-    (re.compile(r"\bexport[_ ]vllm\b"), "export-tooling"),
+    (
+        re.compile(r"\bexport[_ ]vllm\b|\bvllm export\b|\bexport tool|[导導匯]出工具"),
+        "export-tooling",
+    ),
 )
 # A reason given for something: "because", "caused by", "that's why", "是因为". A record that
 # states the cause (a claim holding the figures with "because" in it) still supports it.
@@ -201,14 +209,6 @@ PUBLIC_CHECKPOINT = re.compile(
     # or fetched by someone outside: "我昨晚拉了 step-180000", "downloaded the 180k ckpt"
     r"|(?:\b(?:download(?:ed)?|pulled|grabbed|grab)\b|下载|下載|拉了|拉下来|拉下來)"
     r".{0,24}(?:检查点|檢查點|checkpoint|ckpt|step-?\d+|权重|權重|weights)"
-)
-# The end of pretraining: a date other than the planned December 1 contradicts the plan.
-ENDING = re.compile(
-    r"\b(?:(?<!the )end(?:s|ing)?|end(?! of (?:aug|sep|oct|nov))"  # (not "at the end of sept")
-    r"|finish(?:es|ed)?|eta|done by|wrap(?:s|ped)?(?: up)?)\b|结束|結束|训完|訓完"
-    r"|(?:预训练|預訓練|训练|訓練)完成|完成(?:预训练|預訓練|训练|訓練)"  # not 完成上下文扩展
-    # "预计 2027 年 3 月完成", "11 月 27 号收工"
-    r"|收工|完工|练完|炼完|跑完|(?:(?<=[月号號日])|(?<=[月号號日]\s))完成(?=\s*了?\s*$)"
 )
 # A role or a rank: who leads, the first, the largest (a record must give it).
 LEADS = re.compile(
@@ -263,6 +263,10 @@ def denial(text: str) -> bool:
     return bool(NEGATION.search(text))
 
 
+# A figure put in its document, nothing done: "the 18.75T number was from the tweet"
+SOURCED = re.compile(r"\b(?:number|figure)s? (?:was|is|were|are|came|comes) from\b|(?:来自|來自)")
+
+
 def states_done(text: str) -> bool:
     """Whether the clause states something as done, so the figures after it are stated done
     too ("it is done: 18T tokens, 100 days")."""
@@ -270,7 +274,7 @@ def states_done(text: str) -> bool:
     # phase's does: "cooldown 已经开始了，phase 3 mixture 上线了")
     past = AS_DONE.search(text) and not (STARTED.search(text) and not LATER_PHASE.search(text))
     # (a forecast states nothing done: "預計十二月一日結束預訓練，大概一百天")
-    forecast = hedged(text, said_too=False, approximate_too=False)
+    forecast = hedged(text, said_too=False, approximate_too=False) or SOURCED.search(text)
     return bool(DONE.search(text) or past) and not denial(text) and not forecast
 
 
