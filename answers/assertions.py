@@ -15,7 +15,7 @@ from answers.counted import GENERIC as GENERIC
 from answers.counted import hardware
 from answers.counted import noun as counted_noun
 from answers.days import DOTTED, MONTH, SPAN
-from answers.measures import NEARLY, bare_mfu, counts, measure
+from answers.measures import NEARLY, bare_mfu, counts, measure, said_total
 from answers.questions import asks, told
 from answers.text import fold
 
@@ -130,6 +130,7 @@ class Figure:
     # what a per cent measures ("MFU 26.47%", "10% faster"), or what a scaled count counts
     # ("500B tokens", "535B params"): measures.py
     measure: str = ""
+    total: bool = False  # said to be the total: "總共 23B 參數" is no active count
 
 
 def assertions_in(message: str) -> list[str]:
@@ -267,7 +268,8 @@ def figures(text: str) -> list[Figure]:
         what = measure(text, match.start(), match.end()) if unit == "%" else ""
         what = counts(text[match.end() : match.end() + 24]) if unit == "n" else what
         spread = spread if truncated else min(spread, 0.02 * abs(value))  # (a cut step's own)
-        figure = Figure(value, unit, noun, spread, of, active, what)
+        total = unit == "n" and not active and said_total(text, match.start(), match.end())
+        figure = Figure(value, unit, noun, spread, of, active, what, total)
         joined = bool(found) and found[-1].measure == what == "mfu"  # (a change's: each end)
         if joined and _DASH.fullmatch(text[end : match.start()]):
             low = found.pop()  # an MFU range is one figure: "MFU ~26-27%" holds Sep 30's 26.47%
@@ -289,8 +291,8 @@ def same(a: Figure, b: Figure) -> bool:
         return a.value == b.value and (not b.noun or a.noun == b.noun)
     if a.unit == "exact" and a.noun and a.noun != b.noun:
         return False  # "704 GPUs" is not "704B" of anything
-    if b.active and not a.active:
-        return False  # "A32B", "32B active": the Marin 32B is dense
+    if b.active and not a.active or b.total and a.active:
+        return False  # "A32B", "32B active": the Marin 32B is dense; "總共 23B": 535B
     if a.measure and b.measure and a.measure != b.measure:
         return False  # "MFU 只有 10%" is not "about 10% faster"
     spread = b.spread or 0.02 * max(abs(a.value), abs(b.value), 1.0)

@@ -126,7 +126,7 @@ class Checker:
         about_run, text = context.about_run, CORRECTED.sub(r"\1", context.folded(words))
         reading = self.reader.read(words).match
         topic = reading.topics[0] if reading.outcome == "answer" and reading.topics else None
-        said = figures(text)
+        said = self.others.own(text, figures(text))  # (not another model's: "… vs Llama 405B")
         topic = figures_topic(topic, reading.topics, text, said)
         rungs = context.ladder and not HERO.search(text) or bool(RUNGS.search(text))  # a rung's
         said = signed(self.records, said, topic, rungs)  # "the trial was 29.44": 29.44%

@@ -18,7 +18,8 @@ from answers.verdicts import PLAN_AS_FACT, UNSUPPORTED, Verdict
 # which tells the forecast)
 _MET = re.compile(
     r"\b(?:exactly|spot on|perfectly|nailed|ended (?:up )?at|landed (?:right )?(?:on|at)"
-    r"|came in at|hit (?:the |its )?target|met (?:the |its )?target)\b"
+    r"|came in at|hit (?:the |its )?target|met (?:the |its )?target"
+    r"|crossed (?:it|the target|the line)|already (?:hit|reached|beat) it)\b"
     r"|正好|恰好|刚好|剛好|完美|命中|达标|達標"
 )
 _FINAL = re.compile(r"\bfinal(?:ly)?\b|最后|最後|最终|最終")

@@ -48,7 +48,7 @@ def misplaced_incident(
     named = {m for m, _ in months(text)}
     if not steps and named and told:
         of_kind = [c for c in records.kb.claims if kind.search(records.said(c))]
-        if not named & set().union(*(records.months[c] for c in of_kind)):
+        if not named & {m for c in of_kind for m, _ in records.days[c]}:
             return CONTRADICTED, tuple(told[:1])
     if not steps or records.held_say(kind, steps):
         return None

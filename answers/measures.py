@@ -94,3 +94,17 @@ def counts(after: str) -> str:
     or parameters ("500 billion+ total parameters"), or ""."""
     found = _COUNTS.match(after)
     return "" if not found else TOKENS if found[1] else PARAMS
+
+
+# A count said to be the total: "總共 23B 參數", "23B total params" (then no active count)
+_TOTAL = re.compile(
+    r"\btotal\s*(?:of\s*)?$|(?:总共|總共|总计|總計|总参数?|總參數?)\s*(?:是|有)?\s*$"
+)
+_TOTAL_AFTER = re.compile(r"\s*(?:params?\s+|parameters\s+)?(?:in\s+)?total\b")
+
+
+def said_total(text: str, start: int, end: int) -> bool:
+    """Whether the count at ``text[start:end]`` is said to be a total (the words before it
+    since the figure before: not "535B 总参 | 23B 激活")."""
+    before = re.split(r"\d", text[max(0, start - 8) : start])[-1]
+    return bool(_TOTAL.search(before) or _TOTAL_AFTER.match(text[end : end + 24]))

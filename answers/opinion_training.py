@@ -119,6 +119,10 @@ TUNED_SETS = (
     "rumours87",
     "rumours88",
     "rumours89",
+    "rumours90",
+    "rumours91",
+    "rumours92",
+    "rumours93",
 )
 TODAY = dt.date(2026, 12, 1)  # the day the sets are scored on (benchmarks/score_checks.py)
 WRITTEN = dt.date(2026, 11, 30)  # the day the sets' messages are written on ("last Tuesday")

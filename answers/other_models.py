@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from answers.assertions import figures
+from answers.assertions import Figure, figures
 from answers.days import months
 from answers.lexicon import Lexicon
 from answers.matcher import OTHER
@@ -27,6 +27,9 @@ _MORE_ZH = ("混元", "腾讯混元", "零一万物", "阶跃", "稀宇")  # (as
 _FIGURE_FIRST = re.compile(r"^[\W_]*(?:约|約|~|about|only|just)?\s*\d")
 
 
+_VERSUS = re.compile(r"\s(?:vs\.?|versus|compared (?:to|with))\s|对比|對比|比起")
+
+
 class OtherModels:
     def __init__(self, lexicon: Lexicon, records: Records) -> None:
         self.subject = other_subject(lexicon)
@@ -40,6 +43,14 @@ class OtherModels:
         if not before or not goes_on:
             return bool(self.subject.match(text))
         return not all(self.records.holders(f, None) for f in figures(text))
+
+    def own(self, text: str, said: list[Figure]) -> list[Figure]:
+        """The run's figures of a clause (folded) that sets them against another model's:
+        those before "vs" ("2.7e24 FLOPs vs Llama 3 405B": not a 405B of the run's)."""
+        halves = _VERSUS.split(text, maxsplit=1)
+        if len(halves) == 2 and self.subject.match(halves[1]) and not self.subject.match(text):
+            return figures(halves[0])
+        return said
 
 
 def other_subject(lexicon: Lexicon) -> re.Pattern[str]:

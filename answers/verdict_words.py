@@ -65,6 +65,7 @@ SCORED = re.compile(
     r"|(?<![配对對占佔例])比(?![^，。,]{0,20}\d{3}).{1,20}(?:好|强|強|高|(?:还|還|更)大)"
     # the model's quality judged: no evaluation record exists to support any judgment
     r"|\b(?:lmarena|leaderboard|ranked|top (?:\d+|ten|five))\b|排进|排進|排名|出结果|出結果"
+    r"|\b(?:gpt|llama|claude|frontier)[- ]?[\w.]*[- ](?:class|level|tier)\b"  # "GPT-4 class"
     # lower or better than another model: no record compares them
     r"|比\s*(?:marin\s*)?(?:32b|deepseek|llama|qwen|gpt|kimi|mixtral|olmo|glm)[^，。,]{0,16}(?:低|高|差)"
     r"|\b(?:lower|higher) than (?:the )?(?:marin )?(?:32b|deepseek|llama|qwen|gpt|olmo)"

@@ -267,8 +267,9 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("marin 535B gets 78 on MMLU per some leaked eval sheet", [UNSUPPORTED]),
         # a forecast states nothing done, so the length after it is the plan's
         ("預計十二月一日結束預訓練，大概一百天", [SUPPORTED, SUPPORTED]),
-        # (the plan did say 8k at 50%: that half is the plan's word, the other the plan as done)
-        ("they extended to 8k at 50% like the plan said", [PLAN_AS_FACT, SUPPORTED]),
+        # (the point in the run stays with the change it places: "like the plan said" tells it
+        # done as planned)
+        ("they extended to 8k at 50% like the plan said", [PLAN_AS_FACT]),
         ("Percy's launch tweet was Aug 21", [SUPPORTED]),  # the post, two days after the start
         # an incident of one kind at another incident's step: Aug 21's NVLink error, Oct 6's taint
         ("an NVLink uncorrectable error at step 215,756", [CONTRADICTED]),
@@ -291,7 +292,7 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         # the clause before names the run "that's the live run" is about
         (
             "current_run.py still says hero-main-step121638 so that's the live run",
-            [NOT_CHECKED, CONTRADICTED],
+            [SUPPORTED, CONTRADICTED],  # (current_run.py does say so: its record)
         ),
         ("it's 704 GPUs not 792", [SUPPORTED]),  # a correction: 792 is denied
         ("it was always planned as a 6-month run", [CONTRADICTED]),  # ~100 days
@@ -329,7 +330,7 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("cooldown mix is live now since 312,192", [PLAN_AS_FACT]),
         ("hero is on 16K context now", [PLAN_AS_FACT]),
         ("it launched at 8k context", [CONTRADICTED]),
-        ("CURRENT_HERO_RUN_ID in current_run.py is hero-main-step121638", [NOT_CHECKED]),
+        ("CURRENT_HERO_RUN_ID in current_run.py is hero-main-step121638", [SUPPORTED]),
         # a plan's list goes on after its header; a condition is no plan done
         (
             "上下文计划：训练到一半从 4k 扩到 8k，最后再来一段 262k。"
@@ -381,7 +382,7 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("黄氏基金会那篇博客写的预期结束是 12 月 1 日", [SUPPORTED]),
         # a done word beside an approximate step; "已按计划" is done as planned
         ("目前已在约第 195k 步完成 4K→8K 上下文切换", [PLAN_AS_FACT]),
-        ("Context went from 4k to 8k at the 50% mark", [PLAN_AS_FACT, SUPPORTED]),
+        ("Context went from 4k to 8k at the 50% mark", [PLAN_AS_FACT]),  # (the mark places it)
         ("缩放阶梯最大一级是 32B", [UNSUPPORTED]),  # the top rung is 27.7B
         # a loss "of" 2.04 is no share of it; a clause that tells what will be is not done
         ("Marin 535B trained on 18.75T tokens, reaching a Paloma loss of 2.04", [PLAN_AS_FACT] * 2),
@@ -514,7 +515,7 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("lol imagine babysitting 704 GB200s for 100 days", [SUPPORTED]),
         (
             "current_run.py 里还是 hero-main-step121638，所以现在跑的就是它",
-            [NOT_CHECKED, CONTRADICTED],
+            [SUPPORTED, CONTRADICTED],
         ),
         ("預計 2027 年 3 月完成", [CONTRADICTED]),  # the plan ends December 1
         ("官方计划是 11 月 27 号收工", [CONTRADICTED]),  # Nov 27 is the tracker's estimate
