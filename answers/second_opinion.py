@@ -25,10 +25,10 @@ It may only make a verdict weaker or flag what the rules left open, never strong
   true assertions, 0.6/0.7 flagged 1577 and 89 true ones, 0.7/0.7 1564 and 79, 0.75/0.8 1553
   and 73; "too strong" 24 to 26 throughout).
 
-Why: on the eighty-nine labelled sets, each held out with its fold (nine folds, every ninth
-set: the model trained on the other eight), the rules alone flag 6830 of 7803 overstatements,
-414 of 8201 true assertions and call 200 unsupported ones "supported"; with the model, 7180,
-376 and 161 (``benchmarks/score_checks.py SET --opinion held-out``;
+Why: on the ninety-three labelled sets, each held out with its fold (nine folds, every ninth
+set: the model trained on the other eight), the rules alone flag 7084 of 8063 overstatements,
+393 of 8568 true assertions and call 202 unsupported ones "supported"; with the model, 7441,
+369 and 163 (``benchmarks/score_checks.py SET --opinion held-out``;
 ``tests/test_second_opinion.py``).
 """
 

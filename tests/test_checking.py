@@ -865,6 +865,68 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("现在已经到 step 231,663 了", [SUPPORTED]),  # (the trial's last step, on record)
         # "TL;DR" heads what follows: no clause of its own
         ("TL;DR: Marin 535B finished; it runs on 704 GB200 GPUs", [UNSUPPORTED, SUPPORTED]),
+        # sets 90-93: each figure its own record, each half its own document
+        ("18T tokens in the config vs 18.75T in Percy's tweet", [SUPPORTED]),
+        ("2.7e24 FLOPs in the README vs 5e24 in Percy's tweet", [CONTRADICTED]),
+        # a share said without its sign; a task killed is no run killed; fractions in words
+        ("the real multi-rack trial was 29.44", [SUPPORTED]),
+        ("the fa4 cutover took MFU from 23.03 to 26.75", [CONTRADICTED]),
+        ("k8s NoExecute taint killed a task", [SUPPORTED]),
+        ("Percy on X: 'passed the two-thirds mark'", [SUPPORTED, UNSUPPORTED]),
+        # a question that tells; the day before for "the 27th" and "which is"
+        (
+            "anyone else notice the tracker said ETA Nov 27?? official end date was the 27th",
+            [SUPPORTED, CONTRADICTED],
+        ),
+        ("Didn't Jensen personally pay for the whole thing?", [UNSUPPORTED]),
+        (
+            "the mtracker page said it'd end Nov 27, which is the official end date btw",
+            [SUPPORTED, CONTRADICTED],
+        ),
+        # a figure found nowhere; rungs counted in 階; beating another model is the run judged
+        ("step 372,000 这种数哪都查不到", [SUPPORTED]),
+        ("縮放階梯總共六階", [CONTRADICTED]),
+        ("Marin 535B 在 MMLU 拿到 85 分，已經打贏 GPT-5 了", [UNSUPPORTED, UNSUPPORTED]),
+        # a start denied on another day is right (its own "not" only)
+        ("actually it didn't start on the 21st", [SUPPORTED]),
+        ("Haven't checked since it started on Sept 1", [CONTRADICTED]),
+        (
+            "不是8月21号开始的，而是8月19号。21号那条推只是说“这周开始训练了”",
+            [SUPPORTED, NOT_CHECKED, SUPPORTED],
+        ),
+        # an incident said never resolved; a dense model's own "not"; a spec's figure denied
+        ("the Sept 23 storage quota thing never actually got resolved", [CONTRADICTED]),
+        ("Marin's is a dense model anyway so not really comparable", [CONTRADICTED]),
+        ("算力不是 2.7e24", [CONTRADICTED]),
+        # what a person said, as their record gives it; 没错 is no denial; the W&B report is public
+        ("Larry 自己都说倾向换 16K 的嘛", [SUPPORTED]),
+        ("W&B 那个 report 不是公开的，要登录", [CONTRADICTED]),
+        ("但共享專家是 4 個不是 2 個", [CONTRADICTED]),
+        ("是 48 層沒錯", [SUPPORTED]),
+        # release words; a tracker's estimate; 准时 is done as planned; a figure put in a document
+        ("Marin's 535B MoE is OUT", [UNSUPPORTED]),
+        ("Marin will host it free on their API", [UNSUPPORTED]),
+        ("mtracker 之前還估 11/27 就跑完", [SUPPORTED]),
+        ("按计划 12 月 1 号准时结束", [PLAN_AS_FACT]),
+        ("the 18.75T number was from the tweet", [SUPPORTED]),
+        ("so the Dec 1 end date is straight from the tweet lol", [UNSUPPORTED]),
+        # an incident kind in the wrong month; a total is no active count; a reason on record
+        ("and then the storage quota mess was back in August", [CONTRADICTED]),
+        ("A23B 的意思是總共 23B 參數", [CONTRADICTED]),
+        ("因为每步慢 1.5–2%", [SUPPORTED]),
+        # "so" cuts; a step after 之後; bullets pasted as " / ▶"; a date opening a clause
+        (
+            "他們 repo 有 export_vllm 工具 so weights 應該已經 export 出來給 vLLM 用了",
+            [SUPPORTED, UNSUPPORTED],
+        ),
+        ("之後從 58014 步接著跑", [SUPPORTED]),
+        (
+            "【Marin 535B 周报】 / ▶ 256 个路由专家 top-8 / ▶ 10月9日切到 hero-mfu30-step231k",
+            [NOT_CHECKED, CONTRADICTED, SUPPORTED],
+        ),
+        ("Marin 5350億參數 MoE 12月1日如期完成訓練", [SUPPORTED, PLAN_AS_FACT]),
+        ("10/6 那次 retry 之后 all 176 tasks running again", [SUPPORTED]),
+        ("MFU 一路涨：9/15 23.62%", [SUPPORTED]),
     ],
 )
 def test_each_assertion_gets_its_verdict(
@@ -930,25 +992,25 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
     [
         ("rumours", 172, 99, 2, 0),
         ("rumours2", 248, 145, 0, 0),
-        ("rumours3", 272, 140, 3, 0),
+        ("rumours3", 272, 140, 4, 0),
         ("rumours4", 278, 145, 5, 0),
-        ("rumours5", 278, 148, 1, 0),
-        ("rumours6", 246, 130, 4, 0),
-        ("rumours7", 236, 128, 0, 0),
+        ("rumours5", 278, 148, 0, 0),
+        ("rumours6", 246, 129, 4, 0),
+        ("rumours7", 236, 128, 1, 0),
         ("rumours8", 223, 121, 0, 0),
         ("rumours9", 230, 122, 3, 0),
         ("rumours10", 209, 110, 0, 0),
-        ("rumours11", 243, 129, 8, 0),
+        ("rumours11", 243, 130, 8, 0),
         ("rumours12", 218, 119, 3, 0),
-        ("rumours13", 262, 128, 1, 4),
+        ("rumours13", 262, 128, 0, 3),
         ("rumours14", 213, 112, 2, 0),
         ("rumours15", 227, 120, 0, 1),
         ("rumours16", 208, 90, 1, 0),
-        ("rumours17", 218, 92, 1, 5),
-        ("rumours18", 219, 80, 0, 0),
+        ("rumours17", 218, 92, 0, 5),
+        ("rumours18", 219, 79, 0, 0),
         ("rumours19", 224, 87, 1, 0),
         ("rumours20", 225, 78, 3, 0),
-        ("rumours21", 231, 85, 3, 0),
+        ("rumours21", 231, 85, 4, 1),
         # first sight (with the opinion): 107/135, 12/122, 6
         ("rumours22", 287, 133, 1, 1),
         # first sight (with the opinion): 65/81, 7/74, 9
@@ -956,53 +1018,53 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         # first sight (with the opinion): 78/81, 2/69, 0
         ("rumours24", 163, 81, 0, 0),
         # first sight (with the opinion): 101/117, 12/98, 6
-        ("rumours25", 235, 114, 2, 0),
+        ("rumours25", 235, 116, 3, 0),
         # first sight (with the opinion): 151/192, 22/235, 14
-        ("rumours26", 512, 184, 6, 2),
+        ("rumours26", 512, 185, 6, 1),
         # first sight (with the opinion): 95/119, 5/103, 6
-        ("rumours27", 239, 117, 3, 0),
+        ("rumours27", 239, 118, 3, 0),
         # first sight (with the opinion): 81/83, 2/80, 2
         ("rumours28", 172, 83, 2, 0),
         # first sight (with the opinion): 68/84, 4/88, 14
         ("rumours29", 182, 83, 1, 0),
         # first sight (with the opinion): 113/126, 7/122, 3
-        ("rumours30", 262, 125, 1, 0),
+        ("rumours30", 262, 126, 1, 0),
         # first sight (with the opinion): 88/117, 9/106, 18
-        ("rumours31", 229, 109, 4, 2),
+        ("rumours31", 229, 109, 3, 3),
         # first sight (with the opinion): 81/97, 2/43, 7
         ("rumours32", 167, 93, 0, 2),
         # first sight (with the opinion): 53/66, 8/109, 5
-        ("rumours33", 178, 62, 2, 1),
+        ("rumours33", 178, 61, 2, 0),
         # first sight (with the opinion): 40/41, 5/110, 0
         ("rumours34", 155, 41, 2, 0),
         # first sight (with the opinion): 42/64, 10/162, 7
         ("rumours35", 235, 58, 1, 1),
         # first sight (with the opinion): 76/85, 7/76, 4
-        ("rumours36", 177, 84, 3, 0),
+        ("rumours36", 177, 85, 4, 0),
         # first sight (with the opinion): 83/92, 6/78, 3
         ("rumours37", 183, 89, 0, 0),
         # first sight (with the opinion): 73/83, 5/73, 4
         ("rumours38", 171, 82, 1, 0),
         # first sight (with the opinion): 73/91, 9/76, 6
-        ("rumours39", 176, 87, 2, 1),
+        ("rumours39", 176, 88, 2, 1),
         # first sight (with the opinion): 74/90, 0/81, 7
         ("rumours40", 186, 87, 0, 1),
         # first sight (with the opinion): 64/88, 6/79, 15
-        ("rumours41", 176, 83, 4, 3),
+        ("rumours41", 176, 82, 4, 3),
         # first sight (with the opinion): 70/80, 4/80, 4
         ("rumours42", 175, 79, 2, 0),
         # first sight (with the opinion): 70/79, 16/84, 4
-        ("rumours43", 178, 74, 4, 1),
+        ("rumours43", 178, 75, 4, 1),
         # first sight (with the opinion): 63/75, 13/79, 5
-        ("rumours44", 170, 72, 4, 1),
+        ("rumours44", 170, 73, 3, 1),
         # first sight (with the opinion): 74/84, 18/82, 4
         ("rumours45", 178, 81, 2, 2),
         # first sight (with the opinion): 62/73, 5/77, 2
-        ("rumours46", 170, 72, 2, 1),
+        ("rumours46", 170, 71, 2, 1),
         # first sight (with the opinion): 74/76, 2/78, 1
         ("rumours47", 170, 75, 0, 0),
         # first sight (with the opinion): 65/71, 10/80, 1
-        ("rumours48", 173, 69, 2, 1),
+        ("rumours48", 173, 69, 3, 1),
         # first sight (with the opinion): 67/77, 7/80, 5
         ("rumours49", 170, 73, 4, 1),
         # first sight (with the opinion): 66/73, 8/79, 3
@@ -1014,23 +1076,23 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         # first sight (with the opinion): 61/70, 5/82, 3
         ("rumours53", 174, 69, 1, 1),
         # first sight (with the opinion): 67/76, 7/79, 2
-        ("rumours54", 173, 73, 2, 0),
+        ("rumours54", 173, 73, 2, 1),
         # first sight (with the opinion): 66/70, 0/83, 3
         ("rumours55", 171, 69, 1, 0),
         # first sight (with the opinion): 66/71, 5/81, 3
         ("rumours56", 173, 71, 0, 0),
         # first sight (with the opinion): 66/73, 4/87, 2
-        ("rumours57", 177, 70, 1, 0),
+        ("rumours57", 177, 71, 2, 0),
         # first sight (with the opinion): 43/52, 1/82, 2
         ("rumours58", 171, 50, 0, 0),
         # first sight (with the opinion): 60/71, 10/80, 3
-        ("rumours59", 172, 68, 2, 1),
+        ("rumours59", 172, 69, 1, 0),
         # first sight (with the opinion): 69/75, 1/80, 4
         ("rumours60", 170, 75, 0, 0),
         # first sight (with the opinion): 70/72, 4/79, 1
         ("rumours61", 168, 72, 2, 0),
         # first sight (with the opinion): 61/72, 15/79, 3
-        ("rumours62", 173, 67, 7, 0),
+        ("rumours62", 173, 69, 8, 0),
         # first sight (with the opinion): 57/76, 8/77, 10
         ("rumours63", 169, 74, 4, 2),
         # first sight (with the opinion): 64/74, 7/81, 3
@@ -1038,9 +1100,9 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         # first sight (with the opinion): 66/79, 1/83, 4
         ("rumours65", 179, 74, 1, 0),
         # first sight (with the opinion): 59/73, 12/95, 7
-        ("rumours66", 178, 69, 3, 1),
+        ("rumours66", 178, 68, 2, 1),
         # first sight (with the opinion): 64/72, 8/95, 3
-        ("rumours67", 175, 71, 4, 1),
+        ("rumours67", 175, 70, 4, 1),
         # first sight (with the opinion): 63/73, 9/95, 4
         ("rumours68", 180, 66, 3, 4),
         # first sight (with the opinion): 61/65, 2/93, 1
@@ -1048,11 +1110,11 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         # first sight (with the opinion): 60/69, 4/93, 2
         ("rumours70", 171, 68, 1, 1),
         # first sight (with the opinion): 53/66, 7/94, 5
-        ("rumours71", 175, 62, 1, 1),
+        ("rumours71", 175, 62, 2, 1),
         # first sight (with the opinion): 53/65, 7/96, 6
         ("rumours72", 169, 60, 2, 1),
         # first sight (with the opinion): 61/71, 6/99, 6
-        ("rumours73", 181, 68, 3, 0),
+        ("rumours73", 181, 68, 4, 0),
         # first sight (with the opinion): 65/72, 4/91, 1
         ("rumours74", 172, 70, 0, 0),
         # first sight (with the opinion): 53/63, 5/94, 1
@@ -1066,17 +1128,17 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         # first sight (with the opinion): 45/60, 10/93, 3
         ("rumours79", 167, 58, 1, 1),
         # first sight (with the opinion): 70/102, 8/118, 14
-        ("rumours80", 230, 99, 3, 0),
+        ("rumours80", 230, 99, 4, 0),
         # first sight (with the opinion): 59/72, 18/98, 2
         ("rumours81", 179, 70, 4, 1),
         # first sight (with the opinion): 56/68, 3/92, 5
-        ("rumours82", 174, 66, 0, 2),
+        ("rumours82", 174, 66, 1, 2),
         # first sight (with the opinion): 58/66, 13/93, 3
-        ("rumours83", 173, 63, 7, 1),
+        ("rumours83", 173, 62, 7, 1),
         # first sight (with the opinion): 38/51, 2/91, 5
-        ("rumours84", 174, 50, 0, 0),
+        ("rumours84", 174, 49, 0, 0),
         # first sight (with the opinion): 55/74, 7/93, 11
-        ("rumours85", 180, 70, 1, 3),
+        ("rumours85", 180, 70, 0, 2),
         # first sight (with the opinion): 59/66, 8/96, 1
         ("rumours86", 174, 63, 0, 1),
         # first sight (with the opinion): 56/68, 0/92, 2
@@ -1085,6 +1147,14 @@ def test_empty_and_binary_messages_get_the_refusal_not_a_verdict(bot: Conversati
         ("rumours88", 174, 70, 5, 0),
         # first sight (with the opinion): 53/65, 16/90, 4
         ("rumours89", 170, 63, 1, 0),
+        # first sight (with the opinion): 60/66, 3/90, 1
+        ("rumours90", 170, 66, 0, 0),
+        # first sight (with the opinion): 53/64, 7/92, 3
+        ("rumours91", 170, 63, 1, 0),
+        # first sight (with the opinion): 55/60, 6/97, 1
+        ("rumours92", 178, 59, 1, 0),
+        # first sight (with the opinion): 61/70, 7/88, 3
+        ("rumours93", 169, 67, 2, 0),
     ],
 )
 def test_the_blind_rumour_sets_stay_flagged_and_are_rarely_overstated(
