@@ -52,8 +52,9 @@ _SENTENCES = re.compile(
 # "X so Y" and "X which means Y" are two assertions: a figure, then a conclusion drawn from it
 # ("…step121638 so that's the live run"), not "so far" or "not so fast".
 _JOINS = re.compile(
-    r"\s+(?:and(?! a half\b)|but|plus|also(?=\s+(?:it|it's|they|the|this|there|we|i)\b)|while"
-    r"|which means)\s+"  # "a month and a half" is one; "the 535B also had…" one too
+    r"\s+(?:and(?! a half\b)(?!\s+\d[\d.,]*\s*[kKmMbBtT%]?\s*(?:$|[,.;](?:\s|$)))|but|plus"
+    r"|also(?=\s+(?:it|it's|they|the|this|there|we|i)\b)|while"
+    r"|which means)\s+"  # "a month and a half", "at 8K and 16K," "the 535B also had…": one
     r"|\s+so\s+(?=(?:that|this|it|its|it's|they|they're|they'll|they've|the|we|marin|maybe"
     r"|probably|i guess)\b|\d)"  # (or the working: "11 NVL72 racks so 11 x 72 = 792 GPUs")
     r"|而且|并且|还有(?!\s*[\d一])|但是|另外|(?<![反然])而"  # (not "还有 53 天": what is left)

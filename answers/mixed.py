@@ -18,7 +18,8 @@ from answers.text import fold
 from answers.verdict_words import STARTED
 
 _CUT = re.compile(
-    r"\s+(?=(?:at|on|across|over|spread over|with|like the|because(?: of)?|due to|so)\s)"
+    r"\s+(?=(?:at|on|across|over|spread over|with|like the|because(?: of)?|due to|so"
+    r"|(?:opened|created|filed|written|authored|posted) by)\s)"
     r"|\s*=\s*"
     r"|(?=之后|之後|到现在|到現在|因为|因為)"
     r"|(?<=上)(?=[训訓跑]|用[时時])"

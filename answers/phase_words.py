@@ -28,6 +28,7 @@ CONTEXT_CHANGED = re.compile(
     r"\b(?:extended|moved|swapped|switched|bumped|upgraded|running at|now at|trains? at|deployed"
     r"|went from)\b"
     r"|扩到|擴到|扩展到|擴展到|切到|改成|上了|现在是|現在是|切过去|切過去|换过去|換過去|切的|切了"
+    r"|\bdeploy\s*了|上线了|上線了"  # "16K swap 十月就 deploy 了"
     r"|\bkicked (?:in|off)\b|\b(?:doing|rn|right now)\b"  # "doing the 262k phase rn"
     r"|\b(?:is|are) (?:running|underway|live|happening)\b|\b(?:went|goes|gone) live\b|在跑|正在跑"
     # "hero is on 16K", "context is at 65k now"

@@ -43,6 +43,7 @@ PER_PLAN = re.compile(r"按计划|按計劃|照计划|照計劃|\bas planned\b|\
 _DONE_MARK = re.compile(
     r"已|了|准时|準時|\balready\b|\b(?:ended|finished|wrapped)\b"
 )  # done, by itself
+_HAPPENED = re.compile(r"\b(?:kicked in|took effect|went into effect|was applied|got applied)\b")
 _CONFIG = re.compile(r"\bconfig\b|配置")
 _WAN_STEPS = re.compile(r"\d\s*万\s*步")  # steps counted in ten-thousands
 _AT_STEP = re.compile(r"\bstep\s*[~≈]\s*")
@@ -65,6 +66,8 @@ def plan_as_fact(
     ]
     # (or a figure put in its document: "the 18.75T number was from the tweet")
     tested = hedged(text, tests_too=True, said_too=False) or bool(SOURCED.search(text))
+    # (a plan named as the subject of what happened: "the 25% cut they planned kicked in")
+    tested = tested and not (_HAPPENED.search(text) and not WILL.search(text))
     # (a clause after a done one may still tell what will be: "…已切入冷却 | 第三阶段会上调…")
     # (nor a document's word or a plan: "…都训完了。FLOPs 预算是 2.7e24，README 里写的是 5e24")
     # (nor the config's own figures: "…trained on ~18T by now | config is 390,251 steps")

@@ -35,7 +35,14 @@ _TELLS = re.compile(
 )
 
 
+# (or "不是说 Huang Foundation 送的卡吗?": it was said)
+# (a plan's figures so asked stay asked: "不是说12月1号结束吗")
+_TELLS_ZH = re.compile(r"^(?:难道|難道)?不是\s*(?:说|說)\s*([^\d]{3,}?)\s*[吗嗎][?？]*$")
+
+
 def told(piece: str) -> str:
     """What a question that tells asserts; the piece itself if it is no such question."""
+    if said := _TELLS_ZH.match(piece.strip()):
+        return said[1]
     found = _TELLS.match(piece)
     return piece[found.end() :] if found and piece.rstrip().endswith(("?", "？")) else piece

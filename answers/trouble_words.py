@@ -52,7 +52,7 @@ SETBACK = re.compile(
     r"|lost (?:a|an|one|two|three|\d+|like \w+)(?: full)? (?:day|week|hour)s?"
     r"|blew up|broke|lost (?:the|all|every|their)\b.{0,30}\bcheckpoints?"
     r"|(?:was|were|been) down for"
-    r")\b|崩溃|崩潰|丢失|丟失|崩了|变差|變差|失败|失敗|抢救|搶救|回滚|回滾|平了|耽误|耽誤|黄了|黃了|没钱|沒錢|爆了|爆掉"
+    r")\b|崩溃|崩潰|丢失|丟失|崩了|崩掉|挂掉了|掛掉了|变差|變差|失败|失敗|抢救|搶救|回滚|回滾|平了|耽误|耽誤|黄了|黃了|没钱|沒錢|爆了|爆掉"
     r"|损失了.{0,4}[天周週]|損失了.{0,4}[天周週]|全丢了|全丟了|丢光|丟光"
 )
 

@@ -927,6 +927,15 @@ def verdicts(bot: Conversation, message: str) -> list[tuple[str, str]]:
         ("Marin 5350億參數 MoE 12月1日如期完成訓練", [SUPPORTED, PLAN_AS_FACT]),
         ("10/6 那次 retry 之后 all 176 tasks running again", [SUPPORTED]),
         ("MFU 一路涨：9/15 23.62%", [SUPPORTED]),
+        # a context deployed, a plan that "kicked in", a run said to crash where it was cancelled
+        ("16K swap 十月就 deploy 了", [PLAN_AS_FACT]),
+        ("the 25% token cut they planned for delays kicked in", [PLAN_AS_FACT]),
+        ("旧 run 在 231664 步崩掉了", [UNSUPPORTED]),
+        # a list of figures is one clause; "opened by" cuts; "不是说…吗" tells what was said
+        ("#9615 was one-rack tests at 8K and 16K", [SUPPORTED]),
+        ("status log is GitHub issue #8506 opened by Percy himself", [SUPPORTED, CONTRADICTED]),
+        ("不是说 Huang Foundation 送的卡吗?", [SUPPORTED]),
+        ("不是说12月1号结束吗", []),
     ],
 )
 def test_each_assertion_gets_its_verdict(
