@@ -17,6 +17,7 @@ MONTH = re.compile(
     r"[天个個步周週年万亿小分秒次张張台层層位倍])[\u4e00-\u9fff]))))?"  # "11 月 27 结束" too
     r"|(?<![\d.,/-])(\d{1,2})/(\d{1,2})(?![\d/.])"  # 10/07, 9/2: month/day, as posted
     r"|\b20\d\d-(\d\d)-(\d\d)(?:\b|(?=t\d))"  # 2026-09-23 (the records'), 2026-08-20T02:04Z
+    r"|\b2026(\d\d)(\d\d)\b"  # (or run together: 20261009)
     # 08-19, 10-03, 09-02/03 (a timeline's days), one of the two zero-padded: not "10-20 days"
     r"|(?<![\d.,/-])(0[1-9]-[0-3]\d|1[0-2]-0[1-9])(?:/(\d\d))?(?![\d.%/-])"
 )
@@ -33,7 +34,9 @@ def months(text: str) -> list[tuple[int, int | None]]:
     dotted = DOTTED.match(text)
     out: list[tuple[int, int | None]] = [(int(dotted[1]), int(dotted[2]))] if dotted else []
     for found in MONTH.findall(text):
-        name, day, number, zh_day, slash_month, slash_day, iso_month, iso_day, short, also = found
+        name, day, number, zh_day, slash_month, slash_day, iso_month, iso_day, *rest = found
+        packed_month, packed_day, short, also = rest
+        iso_month, iso_day = iso_month or packed_month, iso_day or packed_day
         if name == "may" and not day:
             continue  # "it may end soon": the verb, not the month
         if name:

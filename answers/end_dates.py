@@ -20,6 +20,7 @@ LENGTH_DAYS = (75, 125)
 # the team's own word for the end date, not the third-party tracker's estimate
 TEAM_WORD = re.compile(
     r"\b(?:post|blog|announcement|homepage|tweet)\b|博客|文章|推文|官方|官网|官網|公告"
+    r"|\bexpected end of pretraining\b"  # (the post's own words)
 )
 _TRACKER = re.compile(r"\btracker\b|mtracker|追踪|追蹤")
 RUN_LENGTH = 30  # a length this long, said anywhere, is the run's (not "2 days later")

@@ -21,7 +21,7 @@ _GAIN = re.compile(
 )
 _LOSS = re.compile(
     r"(?:^|[\s=(:])[-−]\s*$|slow|drop|cost|\beat|overhead|\blos[st]\b|\bless\b|penalt|below"
-    r"|under\b|lower|behind|shorten|\bcut(?!over)|trim|reduc|掉|砍|缩短|慢|降|吃|损失|开销|占|少了"
+    r"|under\b|lower|behind|shorten|\bcut(?!over)|trim|reduc|(?<![关關])掉|砍|缩短|慢|降|吃|损失|开销|占|少了"
 )
 _MFU = re.compile(r"\bmfu\b|利用率")
 _RUN = re.compile(

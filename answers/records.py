@@ -207,7 +207,7 @@ class Records:
         terms = {*re.findall(r"[a-z]{4,}", words), *re.findall(r"(?=([\u4e00-\u9fff]{2}))", words)}
         for claim_id in self.on_days(days) if days else ():
             given = CAUSE.search(said := self.said(claim_id))
-            if given and any(t in said[given.end() : given.end() + 18] for t in terms):
+            if given and any(t in said[given.end() : given.end() + 24] for t in terms):
                 return True
         return False
 
