@@ -26,9 +26,9 @@ It may only make a verdict weaker or flag what the rules left open, never strong
   and 73; "too strong" 24 to 26 throughout).
 
 Why: on the ninety-three labelled sets, each held out with its fold (nine folds, every ninth
-set: the model trained on the other eight), the rules alone flag 7084 of 8063 overstatements,
-393 of 8568 true assertions and call 202 unsupported ones "supported"; with the model, 7441,
-369 and 163 (``benchmarks/score_checks.py SET --opinion held-out``;
+set: the model trained on the other eight), the rules alone flag 7088 of 8063 overstatements,
+386 of 8568 true assertions and call 198 unsupported ones "supported"; with the model, 7443,
+366 and 162 (``benchmarks/score_checks.py SET --opinion held-out``;
 ``tests/test_second_opinion.py``).
 """
 
