@@ -244,8 +244,8 @@ class Checker:
                     fitting or {c for h in each for c in h}, key=self.records.strongest_first
                 )
                 # ("18T in the config vs 18.75T in Percy's tweet": each figure's own record)
-                apart = sorted({c for h in each for c in h}, key=self.records.strongest_first)
                 if fitting and all(each) and not self.support.alike(text, chosen):
+                    apart = sorted({c for h in each for c in h}, key=self.records.strongest_first)
                     chosen = apart if self.support.alike(text, apart) else chosen
                 if self.records.crossed(text, said, chosen):  # "8K costs 3.1%": #9615's is 1.6%
                     return Assertion(words, CONTRADICTED, tuple(chosen[:1]))

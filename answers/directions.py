@@ -16,6 +16,7 @@ import re
 from dataclasses import replace
 
 from answers.assertions import Figure, figures, same
+from answers.unsigned import bare
 from answers.verdicts import CONTRADICTED, Verdict
 from knowledge.knowledge_base import KnowledgeBase
 
@@ -88,8 +89,7 @@ class Directions:
         said = figures(part)
         return [
             replace(f, unit="%")
-            if f.unit == "n"
-            and f.spread <= 0.005
+            if bare(f)
             and not any(same(a, f) for p in self.pairs for a in p[:2])
             and any(same(a, replace(f, unit="%")) for p in self.pairs for a in p[:2])
             else f

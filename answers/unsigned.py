@@ -16,9 +16,19 @@ def signed(records: Records, said: list[Figure], topic: str | None, rungs: bool)
     return [_signed(records, f, topic, rungs) for f in said]
 
 
+def bare(figure: Figure) -> bool:
+    """Whether the figure may be a share said without its sign: a plain number to the
+    hundredth."""
+    return figure.unit == "n" and not figure.noun and figure.spread <= 0.005
+
+
 def _signed(records: Records, figure: Figure, topic: str | None, rungs: bool) -> Figure:
     share = replace(figure, unit="%")
-    bare = figure.unit == "n" and not figure.noun and figure.spread <= 0.005 and topic != "loss"
-    if bare and not records.holders(figure, topic, rungs) and records.holders(share, topic, rungs):
+    unsigned = bare(figure) and topic != "loss"  # (a loss of "2.13" is no per cent)
+    if (
+        unsigned
+        and not records.holders(figure, topic, rungs)
+        and records.holders(share, topic, rungs)
+    ):
         return share
     return figure
